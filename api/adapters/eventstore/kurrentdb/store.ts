@@ -1,0 +1,293 @@
+import { EventEmitter } from 'node:events';
+import {
+  ANY,
+  BACKWARDS,
+  END,
+  FORWARDS,
+  KurrentDBClient,
+  NO_STREAM,
+  START as FROM_START,
+  STREAM_EXISTS,
+  StreamNotFoundError,
+  WrongExpectedVersionError as KurrentWrongExpectedVersionError,
+  excludeSystemEvents,
+  type AllStreamSubscription,
+  type AppendStreamState,
+  type ReadRevision,
+} from '@kurrent/kurrentdb-client';
+import {
+  WrongExpectedVersionError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedStreamState,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '../../../../domain/eventstore/types';
+import { assertAppendable } from '../../../../domain/eventstore/validation';
+import { formatCheckpoint, isAfter, parseCheckpoint, type LogPosition, type LogStart } from './checkpoint';
+import { isUnavailable, translateError } from './errors';
+import {
+  appendAttemptOf,
+  isSystemEvent,
+  newAppendAttempt,
+  toKurrentEvents,
+  toRecorded,
+  type StoredEvent,
+} from './events';
+
+/** Pause before the live hint subscription is reopened after KurrentDB dropped it. */
+const RESUBSCRIBE_MS = 5_000;
+
+function streamState(expected: ExpectedStreamState): AppendStreamState {
+  switch (expected) {
+    case 'any':
+      return ANY;
+    case 'no_stream':
+      return NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
+    default:
+      if (expected < 0n) throw new RangeError('An expected revision is 0 or more');
+      return expected;
+  }
+}
+
+/** Where a copy of the append's events would sit if it is already stored. */
+function storedFrom(expected: ExpectedStreamState): bigint | 'tail' {
+  if (expected === 'no_stream') return 0n;
+  if (typeof expected === 'bigint') return expected + 1n;
+  return 'tail';
+}
+
+interface StoredCopy {
+  lastRevision: bigint;
+  /** True when this very append call wrote the events, false when an earlier one did. */
+  ours: boolean;
+}
+
+/**
+ * The event store on KurrentDB (EventStoreDB). Checkpoints are "commit:prepare" log positions;
+ * projections keep them, with the read models, in PostgreSQL/PGlite.
+ */
+export class KurrentEventStore implements EventStore {
+  readonly kind = 'kurrentdb' as const;
+  private readonly appended = new EventEmitter();
+  private subscription: AllStreamSubscription | undefined;
+  private resubscribe: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly client: KurrentDBClient) {
+    this.appended.setMaxListeners(0);
+  }
+
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expected: ExpectedStreamState },
+  ): Promise<AppendResult> {
+    assertAppendable(stream, events);
+    const state = streamState(options.expected);
+    const attempt = newAppendAttempt();
+    let written: bigint;
+    try {
+      const result = await this.client.appendToStream(stream, toKurrentEvents(events, attempt), {
+        streamState: state,
+      });
+      written = result.nextExpectedRevision;
+    } catch (error) {
+      return this.afterFailedAppend(stream, events, options.expected, attempt, error);
+    }
+    // The server answers a deduplicated retry exactly like the first write; the stored mark tells them apart.
+    const copy = await this.storedCopy(stream, events, attempt, written - BigInt(events.length) + 1n).catch(
+      (error: unknown) => {
+        throw translateError(error);
+      },
+    );
+    const idempotent = copy !== undefined && !copy.ours;
+    if (!idempotent) this.appended.emit('appended');
+    return { nextRevision: written, idempotent };
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const maxCount = options.maxCount ?? Number.MAX_SAFE_INTEGER;
+    if (maxCount <= 0) return [];
+    try {
+      const stored = await this.readStored(stream, options.fromRevision ?? FROM_START, maxCount, false);
+      return stored.map(toRecorded);
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<ReadAllResult> {
+    const from = parseCheckpoint(after);
+    if (limit <= 0) return { events: [], next: after };
+    const events: RecordedEvent[] = [];
+    let cursor: LogPosition | LogStart = from;
+    try {
+      for (;;) {
+        // readAll includes the event at fromPosition itself: ask for one more and drop it below.
+        const want = limit - events.length + 1;
+        const before = cursor;
+        let scanned = 0;
+        for await (const resolved of this.client.readAll({
+          fromPosition: cursor === 'start' ? FROM_START : cursor,
+          maxCount: want,
+          direction: FORWARDS,
+          resolveLinkTos: false,
+        })) {
+          scanned++;
+          const event = resolved.event;
+          if (!event || !isAfter(event.position, cursor) || events.length === limit) continue;
+          cursor = event.position;
+          if (!isSystemEvent(event)) events.push(toRecorded(event));
+        }
+        // Stop at the end of the log or with a full page; skipped system events must not end a page early.
+        if (scanned < want || events.length === limit || cursor === before) break;
+      }
+    } catch (error) {
+      throw translateError(error);
+    }
+    return { events, next: cursor === 'start' ? after : formatCheckpoint(cursor) };
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    this.watchOtherWriters();
+    return () => {
+      this.appended.off('appended', listener);
+      if (this.appended.listenerCount('appended') === 0) this.stopWatching();
+    };
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.appended.removeAllListeners();
+    this.stopWatching();
+    await this.client.dispose();
+  }
+
+  /**
+   * A refused or unanswered append may still have its events stored: by an earlier copy of the same
+   * append (KurrentDB drops a retry that arrives before the first copy is replicated, and the retry
+   * times out), or by this call when only the answer was lost.
+   */
+  private async afterFailedAppend(
+    stream: string,
+    events: readonly NewEvent[],
+    expected: ExpectedStreamState,
+    attempt: string,
+    error: unknown,
+  ): Promise<AppendResult> {
+    const conflict = error instanceof KurrentWrongExpectedVersionError;
+    if (!conflict && !isUnavailable(error)) throw error;
+    let copy: StoredCopy | undefined;
+    try {
+      copy = await this.storedCopy(stream, events, attempt, storedFrom(expected));
+    } catch (readError) {
+      throw translateError(conflict ? readError : error);
+    }
+    if (copy) {
+      if (copy.ours) this.appended.emit('appended');
+      return { nextRevision: copy.lastRevision, idempotent: !copy.ours };
+    }
+    if (conflict) throw new WrongExpectedVersionError(stream, expected, error.actualState);
+    throw translateError(error);
+  }
+
+  /** The stored copy of exactly these events, consecutive from `from` (or at the stream's end). */
+  private async storedCopy(
+    stream: string,
+    events: readonly NewEvent[],
+    attempt: string,
+    from: bigint | 'tail',
+  ): Promise<StoredCopy | undefined> {
+    if (from !== 'tail' && from < 0n) return undefined;
+    const stored =
+      from === 'tail'
+        ? (await this.readStored(stream, END, events.length, true, BACKWARDS)).reverse()
+        : await this.readStored(stream, from, events.length, true);
+    if (stored.length !== events.length) return undefined;
+    for (const [i, event] of events.entries()) {
+      const found = stored[i];
+      if (!found || found.id.toLowerCase() !== event.id.toLowerCase()) return undefined;
+      if (i > 0 && found.revision !== (stored[i - 1]?.revision ?? -1n) + 1n) return undefined;
+    }
+    const first = stored[0];
+    const last = stored.at(-1);
+    if (!first || !last) return undefined;
+    return { lastRevision: last.revision, ours: appendAttemptOf(first) === attempt };
+  }
+
+  private async readStored(
+    stream: string,
+    fromRevision: ReadRevision,
+    maxCount: number,
+    requiresLeader: boolean,
+    direction: typeof FORWARDS | typeof BACKWARDS = FORWARDS,
+  ): Promise<StoredEvent[]> {
+    const stored: StoredEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(stream, {
+        fromRevision,
+        maxCount,
+        direction,
+        requiresLeader,
+        resolveLinkTos: false,
+      })) {
+        if (resolved.event) stored.push(resolved.event);
+      }
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return [];
+      throw error;
+    }
+    return stored;
+  }
+
+  /** Events appended by other processes reach this one through a live subscription, as a hint only. */
+  private watchOtherWriters(): void {
+    if (this.closed || this.subscription || this.resubscribe) return;
+    const subscription = this.client.subscribeToAll({ fromPosition: END, filter: excludeSystemEvents() });
+    this.subscription = subscription;
+    const reopen = () => {
+      if (this.subscription !== subscription) return;
+      this.subscription = undefined;
+      if (this.closed || this.appended.listenerCount('appended') === 0) return;
+      this.resubscribe = setTimeout(() => {
+        this.resubscribe = undefined;
+        this.watchOtherWriters();
+      }, RESUBSCRIBE_MS);
+      this.resubscribe.unref();
+    };
+    subscription.on('data', () => this.appended.emit('appended'));
+    // Readers poll as well, so a dropped hint costs latency only.
+    subscription.on('error', reopen);
+    subscription.on('end', reopen);
+  }
+
+  private stopWatching(): void {
+    clearTimeout(this.resubscribe);
+    this.resubscribe = undefined;
+    const subscription = this.subscription;
+    this.subscription = undefined;
+    subscription?.unsubscribe().catch(() => undefined);
+  }
+}
+
+/** Connects to KurrentDB from a connection string (kurrentdb://host:2113?tls=false) and checks it answers. */
+export async function connectKurrent(url: string): Promise<KurrentEventStore> {
+  const client = KurrentDBClient.connectionString(url);
+  try {
+    // Reading one event of $all proves the node is reachable and this user may read the log.
+    const probe = client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 });
+    await probe.next();
+    await probe.return?.(undefined);
+  } catch (error) {
+    await client.dispose().catch(() => undefined);
+    throw translateError(error);
+  }
+  return new KurrentEventStore(client);
+}

@@ -1,0 +1,186 @@
+import { EventEmitter } from 'node:events';
+import { sql, type Kysely } from 'kysely';
+import {
+  EventStoreUnavailableError,
+  InvalidEventError,
+  WrongExpectedVersionError,
+  type AppendResult,
+  type Checkpoint,
+  type EventStore,
+  type ExpectedStreamState,
+  type NewEvent,
+  type ReadAllOptions,
+  type ReadAllResult,
+  type ReadStreamOptions,
+  type RecordedEvent,
+} from '../../../../domain/eventstore/types';
+import { assertAppendable } from '../../../../domain/eventstore/validation';
+import { formatCheckpoint, parseCheckpoint } from './checkpoint';
+import { isConnectionFailure, pgErrorCode } from './errors';
+
+interface EventRow {
+  global_position: string;
+  epoch: number;
+  tx: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  type: string;
+  data: Record<string, unknown>;
+  metadata: Record<string, unknown>;
+  recorded_at: Date | string;
+}
+
+const EVENT_COLUMNS = sql.raw(
+  'e.global_position::text AS global_position, e.epoch, e.tx_id::text AS tx, e.stream_id, ' +
+    'e.stream_revision::text AS stream_revision, e.event_id::text AS event_id, e.type, e.data, e.metadata, e.recorded_at',
+);
+
+function toRecorded(row: EventRow): RecordedEvent {
+  const recordedAt = row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at);
+  return {
+    id: row.event_id,
+    type: row.type,
+    data: row.data,
+    metadata: row.metadata,
+    streamName: row.stream_id,
+    revision: BigInt(row.stream_revision),
+    position: formatCheckpoint({ epoch: row.epoch, tx: row.tx, position: row.global_position }),
+    recordedAt: recordedAt.toISOString(),
+  };
+}
+
+function expectedText(expected: ExpectedStreamState): string {
+  if (typeof expected === 'bigint') {
+    if (expected < 0n) throw new RangeError('An expected revision is 0 or more');
+    return expected.toString();
+  }
+  return expected;
+}
+
+/**
+ * The event store on PostgreSQL or PGlite: one implementation, the same SQL, told apart only by
+ * the kysely dialect it is given.
+ */
+export class PostgresEventStore implements EventStore {
+  private readonly appended = new EventEmitter();
+
+  constructor(
+    private readonly db: Kysely<unknown>,
+    readonly kind: 'postgres' | 'pglite',
+  ) {
+    this.appended.setMaxListeners(0);
+  }
+
+  async append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expected: ExpectedStreamState },
+  ): Promise<AppendResult> {
+    assertAppendable(stream, events);
+    const expected = expectedText(options.expected);
+    const ids = events.map((e) => e.id.toLowerCase());
+    try {
+      const { rows } = await sql<{ last_revision: string; idempotent: boolean }>`
+        SELECT last_revision::text AS last_revision, idempotent FROM es_append(
+          ${stream}, ${expected}, ${ids}::uuid[], ${events.map((e) => e.type)}::text[],
+          ${events.map((e) => JSON.stringify(e.data))}::jsonb[],
+          ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[])`.execute(this.db);
+      const row = rows[0];
+      if (!row) throw new Error('es_append returned nothing');
+      if (!row.idempotent) this.appended.emit('appended');
+      return { nextRevision: BigInt(row.last_revision), idempotent: row.idempotent };
+    } catch (error) {
+      const code = pgErrorCode(error);
+      if (code === 'ES422') throw new InvalidEventError(`Event id ${(error as Error).message}`);
+      if (code === 'ES409' || code === '23505') {
+        // A concurrent copy of the same append may have won the race; that is a success.
+        const stored = await this.storedRevisionOf(stream, ids);
+        if (stored !== undefined) return { nextRevision: stored, idempotent: true };
+        const actual = code === 'ES409' ? (error as Error).message : await this.currentRevision(stream);
+        throw new WrongExpectedVersionError(
+          stream,
+          options.expected,
+          actual === 'no_stream' ? 'no_stream' : /^\d+$/.test(actual) ? BigInt(actual) : 'unknown',
+        );
+      }
+      throw this.translate(error);
+    }
+  }
+
+  async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
+    const from = options.fromRevision ?? 0n;
+    const limit = options.maxCount ?? 1_000_000;
+    try {
+      const { rows } = await sql<EventRow>`
+        SELECT ${EVENT_COLUMNS} FROM es_events e
+         WHERE e.stream_id = ${stream} AND e.stream_revision >= ${from.toString()}::bigint
+         ORDER BY e.stream_revision LIMIT ${limit}`.execute(this.db);
+      return rows.map(toRecorded);
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  async readAll({ after, limit }: ReadAllOptions): Promise<ReadAllResult> {
+    const from = parseCheckpoint(after);
+    try {
+      // Ordering columns are qualified: an output alias of the same name would sort as text.
+      const { rows } = await sql<EventRow>`
+        SELECT ${EVENT_COLUMNS} FROM es_events e
+         WHERE (e.epoch, e.tx_id, e.global_position) > (${from.epoch}::int, ${from.tx}::xid8, ${from.position}::bigint)
+           AND (e.epoch < (SELECT epoch FROM es_epoch) OR e.tx_id < pg_snapshot_xmin(pg_current_snapshot()))
+         ORDER BY e.epoch, e.tx_id, e.global_position
+         LIMIT ${limit}`.execute(this.db);
+      const events = rows.map(toRecorded);
+      const last = events.at(-1);
+      return { events, next: last ? last.position : after };
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
+  onAppended(listener: () => void): () => void {
+    this.appended.on('appended', listener);
+    return () => this.appended.off('appended', listener);
+  }
+
+  async close(): Promise<void> {
+    this.appended.removeAllListeners();
+  }
+
+  /** The stream's last revision when exactly these ids are stored consecutively in it, else undefined. */
+  private async storedRevisionOf(stream: string, ids: readonly string[]): Promise<bigint | undefined> {
+    const { rows } = await sql<{ stream_id: string; stream_revision: string; event_id: string }>`
+      SELECT stream_id, stream_revision::text AS stream_revision, event_id::text AS event_id
+        FROM es_events WHERE event_id = ANY(${ids}::uuid[])`.execute(this.db);
+    if (rows.length !== ids.length) return undefined;
+    const byId = new Map(rows.map((r) => [r.event_id, r]));
+    const first = byId.get(ids[0] ?? '');
+    if (!first || first.stream_id !== stream) return undefined;
+    const start = BigInt(first.stream_revision);
+    for (const [i, id] of ids.entries()) {
+      const row = byId.get(id);
+      if (!row || row.stream_id !== stream || BigInt(row.stream_revision) !== start + BigInt(i))
+        return undefined;
+    }
+    return start + BigInt(ids.length - 1);
+  }
+
+  private async currentRevision(stream: string): Promise<string> {
+    const { rows } = await sql<{ revision: string }>`
+      SELECT revision::text AS revision FROM es_streams WHERE stream_id = ${stream}`.execute(this.db);
+    return rows[0]?.revision ?? 'no_stream';
+  }
+
+  private translate(error: unknown): unknown {
+    if (isConnectionFailure(error)) {
+      return new EventStoreUnavailableError(`The event store (${this.kind}) cannot be reached`, {
+        cause: error,
+      });
+    }
+    return error;
+  }
+}
+
+export type { Checkpoint };

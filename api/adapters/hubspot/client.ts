@@ -1,0 +1,260 @@
+import type {
+  CrmClientFactory,
+  CrmObjectType,
+  CrmPortalClient,
+  CrmWriteOutcome,
+  RecordUpdate,
+} from '../../hubspot/types';
+import { CrmCallError } from './errors';
+import { DEFAULT_TIMEOUT_MS, exchange, messageOf, sleep, type HubSpotResponse } from './http';
+import { PortalRateLimiter } from './limiter';
+import type { HubSpotTokens } from './tokens';
+
+export interface RetryPolicy {
+  /** Retries after a 5xx, a timeout or a refused connection, before crm_update_failed. */
+  serverErrorRetries: number;
+  /** First backoff; doubles each time. */
+  backoffMs: number;
+  /** 429s waited out (by Retry-After) before giving up. */
+  rateLimitRetries: number;
+  /** Longest Retry-After honoured; a longer one is capped to this. */
+  maxRetryAfterMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = {
+  serverErrorRetries: 3,
+  backoffMs: 250,
+  rateLimitRetries: 8,
+  maxRetryAfterMs: 30_000,
+};
+
+export interface HubSpotClientOptions {
+  apiBase: string;
+  tokens: HubSpotTokens;
+  limiter?: PortalRateLimiter;
+  retry?: Partial<RetryPolicy>;
+  timeoutMs?: number;
+}
+
+/** HubSpot's batch endpoints take at most 100 inputs. */
+export const BATCH_SIZE = 100;
+
+export const objectPath = (type: CrmObjectType) => (type === 'contact' ? 'contacts' : 'companies');
+
+interface BatchError {
+  category?: string;
+  message?: string;
+  context?: { ids?: string[] };
+}
+
+function batchErrors(body: unknown): BatchError[] {
+  const errors = (body as { errors?: unknown })?.errors;
+  return Array.isArray(errors) ? (errors as BatchError[]) : [];
+}
+
+function resultIds(body: unknown): { id: string; properties: Record<string, string | null> }[] {
+  const results = (body as { results?: unknown })?.results;
+  if (!Array.isArray(results)) return [];
+  return (results as { id?: unknown; properties?: Record<string, string | null> }[])
+    .filter((r) => typeof r.id === 'string' || typeof r.id === 'number')
+    .map((r) => ({ id: String(r.id), properties: r.properties ?? {} }));
+}
+
+function chunks<T>(items: readonly T[]): T[][] {
+  const out: T[][] = [];
+  for (let i = 0; i < items.length; i += BATCH_SIZE) out.push(items.slice(i, i + BATCH_SIZE));
+  return out;
+}
+
+/** The ids HubSpot says do not exist, from a 207 or an error answer. */
+function missingIds(errors: BatchError[]): Set<string> {
+  return new Set(
+    errors
+      .filter((e) => e.category === 'OBJECT_NOT_FOUND')
+      .flatMap((e) => (e.context?.ids ?? []).map(String)),
+  );
+}
+
+/**
+ * HubSpot's CRM API for every connected portal: authenticated with the portal's tokens, within
+ * its rate limit, waiting out 429s and retrying HubSpot's own failures a few times.
+ */
+export class HubSpotClient implements CrmClientFactory {
+  readonly limiter: PortalRateLimiter;
+  private readonly retry: RetryPolicy;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly options: HubSpotClientOptions) {
+    this.limiter = options.limiter ?? new PortalRateLimiter();
+    this.retry = { ...DEFAULT_RETRY, ...options.retry };
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  }
+
+  async forPortal(portalId: string): Promise<CrmPortalClient> {
+    return {
+      readRecords: (type, ids, properties) => this.readRecords(portalId, type, ids, properties),
+      updateRecords: (type, updates) => this.updateRecords(portalId, type, updates),
+    };
+  }
+
+  /**
+   * One call to the portal's API. Answers whatever HubSpot said for 2xx and 4xx other than 401
+   * and 429; throws CrmCallError when HubSpot kept failing or the portal's authorisation is gone.
+   */
+  async call(
+    portalId: string,
+    method: 'GET' | 'POST',
+    path: string,
+    body?: unknown,
+  ): Promise<HubSpotResponse> {
+    let serverErrors = 0;
+    let rateLimited = 0;
+    let refreshed = false;
+    for (;;) {
+      await this.limiter.acquire(portalId);
+      const token = await this.options.tokens.accessToken(portalId);
+      let response: HubSpotResponse;
+      try {
+        response = await exchange(
+          `${this.options.apiBase}${path}`,
+          {
+            method,
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+            },
+            body: body === undefined ? undefined : JSON.stringify(body),
+          },
+          this.timeoutMs,
+        );
+      } catch (error) {
+        if (serverErrors++ < this.retry.serverErrorRetries) {
+          await sleep(this.retry.backoffMs * 2 ** (serverErrors - 1));
+          continue;
+        }
+        const why = error instanceof Error ? error.message : String(error);
+        throw new CrmCallError('crm_update_failed', `HubSpot did not answer ${method} ${path}: ${why}`);
+      }
+      if (response.status === 429) {
+        if (rateLimited++ >= this.retry.rateLimitRetries)
+          throw new CrmCallError('crm_update_failed', `HubSpot kept refusing: ${messageOf(response)}`);
+        await sleep(this.retryAfterMs(response));
+        continue;
+      }
+      if (response.status >= 500) {
+        if (serverErrors++ < this.retry.serverErrorRetries) {
+          await sleep(this.retry.backoffMs * 2 ** (serverErrors - 1));
+          continue;
+        }
+        throw new CrmCallError('crm_update_failed', messageOf(response));
+      }
+      if (response.status === 401) {
+        if (refreshed) throw new CrmCallError('crm_auth_failed', messageOf(response));
+        refreshed = true;
+        await this.options.tokens.refresh(portalId);
+        continue;
+      }
+      return response;
+    }
+  }
+
+  private retryAfterMs(response: HubSpotResponse): number {
+    const seconds = Number(response.headers.get('retry-after'));
+    const ms = Number.isFinite(seconds) && seconds > 0 ? seconds * 1000 : 1000;
+    return Math.min(ms, this.retry.maxRetryAfterMs);
+  }
+
+  async readRecords(
+    portalId: string,
+    type: CrmObjectType,
+    ids: readonly string[],
+    properties: readonly string[],
+  ): Promise<Map<string, Record<string, string | null>>> {
+    const found = new Map<string, Record<string, string | null>>();
+    for (const chunk of chunks(ids)) {
+      const response = await this.call(portalId, 'POST', `/crm/v3/objects/${objectPath(type)}/batch/read`, {
+        properties,
+        inputs: chunk.map((id) => ({ id })),
+      });
+      const everyMissing = response.status === 404 || missingIds(batchErrors(response.body)).size > 0;
+      if (response.status >= 400 && !everyMissing)
+        throw new CrmCallError('crm_update_failed', `Reading records failed: ${messageOf(response)}`);
+      for (const r of resultIds(response.body)) found.set(r.id, r.properties);
+    }
+    return found;
+  }
+
+  async updateRecords(
+    portalId: string,
+    type: CrmObjectType,
+    updates: readonly RecordUpdate[],
+  ): Promise<Map<string, CrmWriteOutcome>> {
+    const outcomes = new Map<string, CrmWriteOutcome>();
+    for (const chunk of chunks(updates)) {
+      for (const [id, outcome] of await this.updateChunk(portalId, type, chunk)) outcomes.set(id, outcome);
+    }
+    return outcomes;
+  }
+
+  private async updateChunk(
+    portalId: string,
+    type: CrmObjectType,
+    updates: readonly RecordUpdate[],
+    retriedWithoutMissing = false,
+  ): Promise<Map<string, CrmWriteOutcome>> {
+    const outcomes = new Map<string, CrmWriteOutcome>();
+    const failAll = (reason: 'crm_update_failed' | 'crm_auth_failed', detail: string) => {
+      for (const u of updates) outcomes.set(u.id, { ok: false, reason, detail });
+      return outcomes;
+    };
+    let response: HubSpotResponse;
+    try {
+      response = await this.call(portalId, 'POST', `/crm/v3/objects/${objectPath(type)}/batch/update`, {
+        inputs: updates.map((u) => ({ id: u.id, properties: u.properties })),
+      });
+    } catch (error) {
+      if (error instanceof CrmCallError) return failAll(error.reason, error.message);
+      throw error;
+    }
+    const errors = batchErrors(response.body);
+    const missing = missingIds(response.status >= 400 ? [...errors, response.body as BatchError] : errors);
+    for (const id of missing)
+      outcomes.set(id, {
+        ok: false,
+        reason: 'crm_record_not_found',
+        detail: 'The record does not exist in HubSpot',
+      });
+    if (response.status >= 400) {
+      // HubSpot refuses a whole batch when one id is missing: write the others again without it.
+      const rest = updates.filter((u) => !missing.has(u.id));
+      if (missing.size > 0 && rest.length > 0 && !retriedWithoutMissing) {
+        for (const [id, o] of await this.updateChunk(portalId, type, rest, true)) outcomes.set(id, o);
+        return outcomes;
+      }
+      for (const u of rest)
+        outcomes.set(u.id, { ok: false, reason: 'crm_update_failed', detail: messageOf(response) });
+      return outcomes;
+    }
+    for (const e of errors) {
+      if (e.category === 'OBJECT_NOT_FOUND') continue;
+      for (const id of e.context?.ids ?? [])
+        outcomes.set(String(id), {
+          ok: false,
+          reason: 'crm_update_failed',
+          detail: `HubSpot refused the record: ${e.message ?? e.category ?? 'unknown error'}`,
+        });
+    }
+    // A 207 confirms each record it wrote; one it neither confirmed nor refused was not written.
+    const confirmed = new Set(resultIds(response.body).map((r) => r.id));
+    for (const u of updates) {
+      if (outcomes.has(u.id)) continue;
+      outcomes.set(
+        u.id,
+        response.status !== 207 || confirmed.has(u.id)
+          ? { ok: true }
+          : { ok: false, reason: 'crm_update_failed', detail: 'HubSpot did not confirm the write' },
+      );
+    }
+    return outcomes;
+  }
+}

@@ -1,0 +1,111 @@
+import { hubspotTimezoneValue } from '../../../hubspot/timezones';
+
+/** A property as the sandbox keeps it; the API answers it in HubSpot's shape. */
+export interface SandboxProperty {
+  objectType: 'contacts' | 'companies';
+  name: string;
+  label: string;
+  type: string;
+  fieldType: string;
+  calculated?: boolean;
+  hasUniqueValue?: boolean;
+  readOnlyValue?: boolean;
+  hidden?: boolean;
+  validationRule?: string;
+  options?: { label: string; value: string }[];
+}
+
+// HubSpot lists some zones by their long IANA names and keeps the legacy US aliases; ICU's list does not.
+const HUBSPOT_EXTRA_ZONES = [
+  'America/Indiana/Indianapolis',
+  'America/Kentucky/Louisville',
+  'US/Eastern',
+  'US/Central',
+  'US/Mountain',
+  'US/Pacific',
+  'US/Alaska',
+  'US/Hawaii',
+  'US/Arizona',
+];
+
+const timezoneOptions = () =>
+  [...new Set([...Intl.supportedValuesOf('timeZone'), ...HUBSPOT_EXTRA_ZONES])].map((zone) => ({
+    label: zone,
+    value: hubspotTimezoneValue(zone),
+  }));
+
+const text = (objectType: SandboxProperty['objectType'], name: string, label: string, extra = {}) => ({
+  objectType,
+  name,
+  label,
+  type: 'string',
+  fieldType: 'text',
+  ...extra,
+});
+
+/**
+ * HubSpot's default contact and company properties that matter here, plus a few custom ones that
+ * show each reason a property is kept out of the mapping list.
+ */
+export function defaultSandboxProperties(): SandboxProperty[] {
+  const shared = (t: SandboxProperty['objectType']): SandboxProperty[] => [
+    text(t, 'address', 'Street Address'),
+    text(t, 'city', 'City'),
+    text(t, 'state', 'State/Region'),
+    text(t, 'zip', 'Postal Code'),
+    text(t, 'country', 'Country/Region'),
+    text(t, 'county', 'County'),
+    text(t, 'phone', 'Phone Number', { fieldType: 'phonenumber' }),
+    { ...text(t, 'location_notes', 'Location Notes'), fieldType: 'textarea' },
+    text(t, 'region_code', 'Region Code', { validationRule: '^[A-Z]{2}$' }),
+    text(t, 'customer_code', 'Customer Code', { hasUniqueValue: true }),
+    text(t, 'full_location', 'Full Location', { calculated: true, readOnlyValue: true }),
+    text(t, 'hs_internal_geo', 'Internal Geo', { hidden: true }),
+    {
+      objectType: t,
+      name: 'hs_object_id',
+      label: 'Record ID',
+      type: 'number',
+      fieldType: 'number',
+      readOnlyValue: true,
+    },
+    {
+      objectType: t,
+      name: 'createdate',
+      label: 'Create Date',
+      type: 'datetime',
+      fieldType: 'date',
+      readOnlyValue: true,
+    },
+  ];
+  return [
+    text('contacts', 'firstname', 'First Name'),
+    text('contacts', 'lastname', 'Last Name'),
+    text('contacts', 'email', 'Email', { validationRule: 'EMAIL' }),
+    text('contacts', 'company', 'Company Name'),
+    text('contacts', 'jobtitle', 'Job Title'),
+    {
+      objectType: 'contacts',
+      name: 'hs_timezone',
+      label: 'Time Zone',
+      type: 'enumeration',
+      fieldType: 'select',
+      options: timezoneOptions(),
+    },
+    ...shared('contacts'),
+    text('companies', 'name', 'Company name'),
+    text('companies', 'domain', 'Company Domain Name'),
+    {
+      objectType: 'companies',
+      name: 'industry',
+      label: 'Industry',
+      type: 'enumeration',
+      fieldType: 'select',
+      options: [
+        { label: 'Computer Software', value: 'COMPUTER_SOFTWARE' },
+        { label: 'Retail', value: 'RETAIL' },
+      ],
+    },
+    ...shared('companies'),
+  ];
+}

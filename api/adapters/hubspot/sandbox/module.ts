@@ -1,0 +1,13 @@
+import type { HttpModule } from '../../../http/app';
+import { sandboxApiRoutes, type SandboxApiDeps } from './api';
+import { sandboxPageRoutes, type SandboxPageDeps } from './pages';
+
+/** The sandbox CRM served by the app itself when HubSpot is not configured. */
+export function sandboxCrmModule(deps: SandboxApiDeps & SandboxPageDeps): HttpModule {
+  return {
+    routes(app) {
+      sandboxApiRoutes(app, deps);
+      sandboxPageRoutes(app, deps);
+    },
+  };
+}

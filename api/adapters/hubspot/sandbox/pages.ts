@@ -1,0 +1,219 @@
+import type { Express, Request, Response } from 'express';
+import { esc, page, SANDBOX_CSS } from './html';
+import { isObjectType, type SandboxCrmStore, type SandboxObjectType } from './store';
+import type { SandboxWebhookSender } from './webhooks';
+
+export interface SandboxPageDeps {
+  store: SandboxCrmStore;
+  clientId: string;
+  /** The only redirect_uri the consent page sends codes to (the app's own callback). */
+  callbackUrl: string;
+  webhooks: SandboxWebhookSender;
+}
+
+const BASE = '/sandbox/hubspot';
+
+const FORM_FIELDS: Record<SandboxObjectType, [string, string][]> = {
+  contacts: [
+    ['firstname', 'First Name'],
+    ['lastname', 'Last Name'],
+    ['email', 'Email'],
+    ['zip', 'Postal Code (ZIP)'],
+  ],
+  companies: [
+    ['name', 'Company name'],
+    ['domain', 'Company Domain Name'],
+    ['zip', 'Postal Code (ZIP)'],
+  ],
+};
+
+const q = (req: Request, name: string) =>
+  typeof req.query[name] === 'string' ? (req.query[name] as string) : '';
+const f = (req: Request, name: string) => {
+  const v = (req.body as Record<string, unknown> | undefined)?.[name];
+  return typeof v === 'string' ? v.trim().slice(0, 500) : '';
+};
+
+/** The consent page and the records page: how a person uses the sandbox CRM in a browser. */
+export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
+  const { store } = deps;
+
+  app.get(`${BASE}/assets/sandbox.css`, (_req, res) => {
+    res.type('text/css').setHeader('Cache-Control', 'no-cache');
+    res.send(SANDBOX_CSS);
+  });
+
+  app.get(`${BASE}/oauth/authorize`, async (req, res) => {
+    if (q(req, 'client_id') !== deps.clientId || q(req, 'redirect_uri') !== deps.callbackUrl) {
+      res
+        .status(400)
+        .send(page('Sandbox: bad request', '<div class="card bad">Unknown client_id or redirect_uri.</div>'));
+      return;
+    }
+    const portals = await store.portals();
+    const options = [
+      '<option value="new">A new sandbox portal</option>',
+      ...portals.map(
+        (p) =>
+          `<option value="${esc(p.portal_id)}">Portal ${esc(p.portal_id)} (${esc(p.hub_domain)})</option>`,
+      ),
+    ].join('');
+    res.send(
+      page(
+        'Connect sandbox portal',
+        `<div class="card"><h1>Connect sandbox portal</h1>
+<p>ZipFill asks for access to: ${esc(q(req, 'scope').split(' ').join(', '))}.</p>
+<form method="post" action="${BASE}/oauth/authorize">
+<input type="hidden" name="client_id" value="${esc(q(req, 'client_id'))}">
+<input type="hidden" name="redirect_uri" value="${esc(q(req, 'redirect_uri'))}">
+<input type="hidden" name="state" value="${esc(q(req, 'state'))}">
+<label for="portal">Portal</label><select id="portal" name="portal">${options}</select>
+<button type="submit">Connect sandbox portal</button></form></div>`,
+      ),
+    );
+  });
+
+  app.post(`${BASE}/oauth/authorize`, async (req, res) => {
+    if (f(req, 'client_id') !== deps.clientId || f(req, 'redirect_uri') !== deps.callbackUrl) {
+      res
+        .status(400)
+        .send(page('Sandbox: bad request', '<div class="card bad">Unknown client_id or redirect_uri.</div>'));
+      return;
+    }
+    const chosen = f(req, 'portal');
+    const portalId = chosen === 'new' || !(await store.portal(chosen)) ? await store.createPortal() : chosen;
+    const target = new URL(deps.callbackUrl);
+    target.searchParams.set('code', await store.issueCode(portalId));
+    target.searchParams.set('state', f(req, 'state'));
+    res.redirect(303, target.toString());
+  });
+
+  app.get(`${BASE}/records`, (req, res) => recordsPage(req, res, deps));
+
+  app.post(`${BASE}/records`, async (req, res) => {
+    const portalId = f(req, 'portalId');
+    const type = f(req, 'type');
+    if (!(await store.portal(portalId)) || !isObjectType(type)) {
+      res
+        .status(400)
+        .send(page('Sandbox: bad request', '<div class="card bad">Unknown portal or record type.</div>'));
+      return;
+    }
+    const values = Object.fromEntries(FORM_FIELDS[type].map(([name]) => [name, f(req, name)]));
+    const id = f(req, 'id');
+    let recordId = id;
+    let zipChanged: boolean;
+    if (id) {
+      const [before] = await store.records(portalId, type, [id]);
+      if (!before) {
+        res
+          .status(404)
+          .send(page('Sandbox: not found', '<div class="card bad">There is no such record.</div>'));
+        return;
+      }
+      zipChanged = (before.properties.zip ?? '') !== values.zip;
+      await store.updateRecord(portalId, type, id, values, 'CRM_UI');
+    } else {
+      recordId = await store.createRecord(portalId, type, values);
+      zipChanged = values.zip !== '';
+    }
+    let notice = 'saved';
+    if (zipChanged) {
+      try {
+        const status = await deps.webhooks.send([
+          deps.webhooks.zipChanged(portalId, type, recordId, values.zip ?? ''),
+        ]);
+        notice = status < 300 ? 'webhook' : `webhook-${status}`;
+      } catch {
+        notice = 'webhook-failed';
+      }
+    }
+    const back = new URLSearchParams({ portalId, saved: `${type}:${recordId}`, notice, n: '0' });
+    res.redirect(303, `${BASE}/records?${back.toString()}`);
+  });
+}
+
+function noticeText(notice: string): [string, string] | undefined {
+  if (notice === 'saved') return ['ok', 'Saved. The ZIP did not change, so no webhook was sent.'];
+  if (notice === 'webhook')
+    return [
+      'ok',
+      'Saved. A signed contact/company ZIP webhook was sent to ZipFill; the location fields fill in below within seconds.',
+    ];
+  if (notice === 'webhook-failed') return ['bad', 'Saved, but ZipFill did not answer the webhook.'];
+  if (notice.startsWith('webhook-'))
+    return ['bad', `Saved, but ZipFill answered the webhook with ${notice.slice(8)}.`];
+  return undefined;
+}
+
+async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
+  const { store } = deps;
+  const portals = await store.portals();
+  const portalId = q(req, 'portalId') || portals[0]?.portal_id || '';
+  const portal = portalId ? await store.portal(portalId) : undefined;
+  if (!portal) {
+    res.send(
+      page(
+        'Sandbox records',
+        '<div class="card"><h1>Sandbox records</h1><p>No sandbox portal yet. Connect one from the ZipFill dashboard ("Connect to HubSpot").</p></div>',
+      ),
+    );
+    return;
+  }
+  const [editType, editId] = q(req, 'edit').split(':');
+  const [savedType, savedId] = q(req, 'saved').split(':');
+  const n = Number(q(req, 'n')) || 0;
+  const sections: string[] = [];
+  let waiting = false;
+  for (const type of ['contacts', 'companies'] as const) {
+    const records = await store.records(portal.portal_id, type);
+    const editing = editType === type ? records.find((r) => r.id === editId) : undefined;
+    const saved = savedType === type ? records.find((r) => r.id === savedId) : undefined;
+    // Only a delivered webhook leads to a write worth waiting for.
+    if (saved && q(req, 'notice') === 'webhook' && saved.lastChangeSource !== 'INTEGRATION') waiting = true;
+    const fields = FORM_FIELDS[type]
+      .map(
+        ([name, label]) =>
+          `<div><label for="${type}-${name}">${esc(label)}</label><input id="${type}-${name}" name="${name}" value="${esc(editing?.properties[name] ?? '')}"></div>`,
+      )
+      .join('');
+    const rows = records
+      .map((r) => {
+        const props = Object.entries(r.properties)
+          .filter(([k, v]) => v && k !== 'createdate' && k !== 'hs_object_id')
+          .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
+          .join('<br>');
+        const filled = r.lastChangeSource === 'INTEGRATION' ? ' class="filled"' : '';
+        return `<tr${filled}><td>${esc(r.id)}</td><td class="props">${props}</td><td>${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a></td></tr>`;
+      })
+      .join('');
+    const title = type === 'contacts' ? 'Contacts' : 'Companies';
+    sections.push(`<div class="card"><h2>${title}</h2>
+<form method="post" action="${BASE}/records"><input type="hidden" name="portalId" value="${esc(portal.portal_id)}">
+<input type="hidden" name="type" value="${type}"><input type="hidden" name="id" value="${esc(editing?.id ?? '')}">
+<h3>${editing ? `Edit ${type === 'contacts' ? 'contact' : 'company'} ${esc(editing.id)}` : `Create a ${type === 'contacts' ? 'contact' : 'company'}`}</h3>
+<div class="grid">${fields}</div><button type="submit">${editing ? 'Save' : 'Create'}</button></form>
+<h3>${title} in portal ${esc(portal.portal_id)}</h3>
+${records.length ? `<table><thead><tr><th>ID</th><th>Properties</th><th>Last changed by</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : `<p>No ${type} yet.</p>`}</div>`);
+  }
+  const notice = noticeText(q(req, 'notice'));
+  // Refresh a few times after a save until ZipFill has written the record (no script needed).
+  const refresh =
+    waiting && n < 10
+      ? `<meta http-equiv="refresh" content="1;url=${BASE}/records?${esc(new URLSearchParams({ portalId: portal.portal_id, saved: q(req, 'saved'), notice: q(req, 'notice'), n: String(n + 1) }).toString())}">`
+      : '';
+  const portalLinks = portals
+    .map((p) => `<a href="${BASE}/records?portalId=${esc(p.portal_id)}">Portal ${esc(p.portal_id)}</a>`)
+    .join('');
+  res.setHeader('Cache-Control', 'no-store');
+  res.send(
+    page(
+      `Sandbox records, portal ${portal.portal_id}`,
+      `<nav>${portalLinks}<a href="/dashboard">Back to ZipFill</a></nav>
+<h1>Sandbox portal ${esc(portal.portal_id)}</h1>
+${notice ? `<div class="notice ${notice[0]}">${esc(notice[1])}${waiting && n < 10 ? ' Waiting for ZipFill…' : ''}</div>` : ''}
+${sections.join('')}`,
+      refresh,
+    ),
+  );
+}

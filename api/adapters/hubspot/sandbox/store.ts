@@ -1,0 +1,267 @@
+import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { sql } from 'kysely';
+import type { OperationalDb } from '../../../db/operational';
+import { defaultSandboxProperties, type SandboxProperty } from './default-properties';
+
+export type SandboxObjectType = 'contacts' | 'companies';
+export type Properties = Record<string, string | null>;
+
+export interface SandboxRecord {
+  id: string;
+  properties: Properties;
+  lastChangeSource: string;
+  createdAt: string;
+  updatedAt: string;
+}
+
+const ACCESS_TOKEN_SECONDS = 1800;
+const CODE_SECONDS = 300;
+const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+const newToken = (prefix: string) => `${prefix}-${randomBytes(24).toString('base64url')}`;
+
+export const isObjectType = (t: string): t is SandboxObjectType => t === 'contacts' || t === 'companies';
+
+/** What the sandbox CRM keeps: portals, the grants it issued, records and property definitions. */
+export class SandboxCrmStore {
+  constructor(
+    private readonly db: OperationalDb,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Puts HubSpot's default properties in place (and brings them up to date); safe from every process at start. */
+  async seed(): Promise<void> {
+    const rows = defaultSandboxProperties().map((p) => ({
+      object_type: p.objectType,
+      name: p.name,
+      label: p.label,
+      type: p.type,
+      field_type: p.fieldType,
+      calculated: p.calculated ?? false,
+      has_unique_value: p.hasUniqueValue ?? false,
+      read_only_value: p.readOnlyValue ?? false,
+      hidden: p.hidden ?? false,
+      validation_rule: p.validationRule ?? null,
+      options: JSON.stringify(p.options ?? []),
+    }));
+    await this.db
+      .insertInto('sandbox_properties')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['object_type', 'name']).doUpdateSet((eb) => ({
+          label: eb.ref('excluded.label'),
+          type: eb.ref('excluded.type'),
+          field_type: eb.ref('excluded.field_type'),
+          calculated: eb.ref('excluded.calculated'),
+          has_unique_value: eb.ref('excluded.has_unique_value'),
+          read_only_value: eb.ref('excluded.read_only_value'),
+          hidden: eb.ref('excluded.hidden'),
+          validation_rule: eb.ref('excluded.validation_rule'),
+          options: eb.ref('excluded.options'),
+        })),
+      )
+      .execute();
+  }
+
+  async createPortal(): Promise<string> {
+    for (;;) {
+      const portalId = String(randomInt(10_000_000, 99_999_999));
+      const inserted = await this.db
+        .insertInto('sandbox_portals')
+        .values({
+          portal_id: portalId,
+          hub_domain: `sandbox-${portalId}.hubspot.local`,
+          created_at: this.now(),
+        })
+        .onConflict((oc) => oc.column('portal_id').doNothing())
+        .returning('portal_id')
+        .executeTakeFirst();
+      if (inserted) return portalId;
+    }
+  }
+
+  async portal(portalId: string) {
+    return this.db
+      .selectFrom('sandbox_portals')
+      .selectAll()
+      .where('portal_id', '=', portalId)
+      .executeTakeFirst();
+  }
+
+  async portals() {
+    return this.db.selectFrom('sandbox_portals').selectAll().orderBy('created_at').execute();
+  }
+
+  async issueCode(portalId: string): Promise<string> {
+    const code = newToken('code');
+    await this.grant(code, 'code', portalId, CODE_SECONDS);
+    return code;
+  }
+
+  /** The portal a code was issued for; a code works once and for five minutes. */
+  async redeemCode(code: string): Promise<string | undefined> {
+    const row = await this.db
+      .updateTable('sandbox_grants')
+      .set({ used: true })
+      .where('token_hash', '=', hash(code))
+      .where('kind', '=', 'code')
+      .where('used', '=', false)
+      .where('expires_at', '>', this.now())
+      .returning('portal_id')
+      .executeTakeFirst();
+    return row?.portal_id;
+  }
+
+  async issueTokens(portalId: string, refreshToken?: string) {
+    const accessToken = newToken('access');
+    await this.grant(accessToken, 'access', portalId, ACCESS_TOKEN_SECONDS);
+    const refresh = refreshToken ?? newToken('refresh');
+    if (!refreshToken) await this.grant(refresh, 'refresh', portalId, 365 * 24 * 3600);
+    return {
+      access_token: accessToken,
+      refresh_token: refresh,
+      expires_in: ACCESS_TOKEN_SECONDS,
+      token_type: 'bearer',
+    };
+  }
+
+  /** The portal a live token of this kind belongs to. */
+  async portalOf(token: string, kind: 'access' | 'refresh'): Promise<string | undefined> {
+    const row = await this.db
+      .selectFrom('sandbox_grants')
+      .select('portal_id')
+      .where('token_hash', '=', hash(token))
+      .where('kind', '=', kind)
+      .where('expires_at', '>', this.now())
+      .executeTakeFirst();
+    return row?.portal_id;
+  }
+
+  /** Ends a refresh token; answers false when it was not a live one. */
+  async revoke(refreshToken: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('sandbox_grants')
+      .where('token_hash', '=', hash(refreshToken))
+      .where('kind', '=', 'refresh')
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
+  }
+
+  async accessTokenExpiry(token: string): Promise<number | undefined> {
+    const row = await this.db
+      .selectFrom('sandbox_grants')
+      .select('expires_at')
+      .where('token_hash', '=', hash(token))
+      .where('kind', '=', 'access')
+      .executeTakeFirst();
+    return row && Math.floor((new Date(row.expires_at).getTime() - this.now().getTime()) / 1000);
+  }
+
+  async properties(objectType: SandboxObjectType): Promise<SandboxProperty[]> {
+    const rows = await this.db
+      .selectFrom('sandbox_properties')
+      .selectAll()
+      .where('object_type', '=', objectType)
+      .orderBy('name')
+      .execute();
+    return rows.map((r) => ({
+      objectType,
+      name: r.name,
+      label: r.label,
+      type: r.type,
+      fieldType: r.field_type,
+      calculated: r.calculated,
+      hasUniqueValue: r.has_unique_value,
+      readOnlyValue: r.read_only_value,
+      hidden: r.hidden,
+      ...(r.validation_rule ? { validationRule: r.validation_rule } : {}),
+      options: typeof r.options === 'string' ? JSON.parse(r.options) : r.options,
+    }));
+  }
+
+  async records(
+    portalId: string,
+    objectType: SandboxObjectType,
+    ids?: readonly string[],
+  ): Promise<SandboxRecord[]> {
+    let query = this.db
+      .selectFrom('sandbox_records')
+      .selectAll()
+      .where('portal_id', '=', portalId)
+      .where('object_type', '=', objectType);
+    if (ids) {
+      if (ids.length === 0) return [];
+      query = query.where('id', 'in', ids);
+    }
+    const rows = await query
+      .orderBy('created_at', 'desc')
+      .limit(ids ? ids.length : 200)
+      .execute();
+    return rows.map((r) => ({
+      id: r.id,
+      properties: typeof r.properties === 'string' ? JSON.parse(r.properties) : r.properties,
+      lastChangeSource: r.last_change_source,
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }));
+  }
+
+  async createRecord(
+    portalId: string,
+    objectType: SandboxObjectType,
+    properties: Properties,
+  ): Promise<string> {
+    const { rows } = await sql<{ id: string }>`SELECT nextval('sandbox_record_ids')::text AS id`.execute(
+      this.db,
+    );
+    const id = rows[0]!.id;
+    const now = this.now();
+    await this.db
+      .insertInto('sandbox_records')
+      .values({
+        portal_id: portalId,
+        object_type: objectType,
+        id,
+        properties: JSON.stringify({ ...properties, hs_object_id: id, createdate: now.toISOString() }),
+        last_change_source: 'CRM_UI',
+        created_at: now,
+        updated_at: now,
+      })
+      .execute();
+    return id;
+  }
+
+  /** Merges the given values into the record; answers false when there is no such record. */
+  async updateRecord(
+    portalId: string,
+    objectType: SandboxObjectType,
+    id: string,
+    properties: Properties,
+    changeSource: 'CRM_UI' | 'INTEGRATION',
+  ): Promise<boolean> {
+    const result = await this.db
+      .updateTable('sandbox_records')
+      .set({
+        properties: sql`properties || ${JSON.stringify(properties)}::jsonb` as unknown as string,
+        last_change_source: changeSource,
+        updated_at: this.now(),
+      })
+      .where('portal_id', '=', portalId)
+      .where('object_type', '=', objectType)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numUpdatedRows) > 0;
+  }
+
+  private async grant(token: string, kind: 'code' | 'access' | 'refresh', portalId: string, seconds: number) {
+    await this.db
+      .insertInto('sandbox_grants')
+      .values({
+        token_hash: hash(token),
+        kind,
+        portal_id: portalId,
+        expires_at: new Date(this.now().getTime() + seconds * 1000),
+        used: false,
+      })
+      .execute();
+  }
+}

@@ -1,0 +1,106 @@
+import type { OperationalDb } from '../../db/operational';
+import type { TokenCipher } from '../../hubspot/secrets';
+import { CrmCallError } from './errors';
+import type { HubSpotOAuthClient, TokenSet } from './oauth';
+
+/** Refresh this long before HubSpot's expiry, so no call goes out with a token about to lapse. */
+export const REFRESH_MARGIN_MS = 5 * 60_000;
+
+interface Live {
+  accessToken: string;
+  expiresAt: number;
+}
+
+/**
+ * The portals' OAuth tokens: kept encrypted in hubspot_tokens, refreshed by expires_in before
+ * they lapse, one refresh at a time per portal.
+ */
+export class HubSpotTokens {
+  private readonly live = new Map<string, Live>();
+  private readonly refreshing = new Map<string, Promise<string>>();
+
+  constructor(
+    private readonly db: OperationalDb,
+    private readonly cipher: TokenCipher,
+    private readonly oauth: HubSpotOAuthClient,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async save(portalId: string, tokens: TokenSet): Promise<void> {
+    const now = this.now();
+    const expiresAt = new Date(now.getTime() + tokens.expiresIn * 1000);
+    const row = {
+      access_token: this.cipher.encrypt(tokens.accessToken),
+      refresh_token: this.cipher.encrypt(tokens.refreshToken),
+      expires_at: expiresAt,
+      updated_at: now,
+    };
+    await this.db
+      .insertInto('hubspot_tokens')
+      .values({ portal_id: portalId, ...row })
+      .onConflict((oc) => oc.column('portal_id').doUpdateSet(row))
+      .execute();
+    this.live.set(portalId, { accessToken: tokens.accessToken, expiresAt: expiresAt.getTime() });
+  }
+
+  /**
+   * Forgets the portal's tokens and asks HubSpot to revoke the refresh token. Answers whether
+   * the revocation went through; the stored tokens are gone either way.
+   */
+  async delete(portalId: string): Promise<boolean> {
+    this.live.delete(portalId);
+    const row = await this.db
+      .deleteFrom('hubspot_tokens')
+      .where('portal_id', '=', portalId)
+      .returning('refresh_token')
+      .executeTakeFirst();
+    if (!row) return true;
+    try {
+      await this.oauth.revoke(this.cipher.decrypt(row.refresh_token));
+      return true;
+    } catch {
+      return false;
+    }
+  }
+
+  /** A valid access token for the portal; throws crm_auth_failed when there is none to be had. */
+  async accessToken(portalId: string): Promise<string> {
+    const cached = this.live.get(portalId);
+    if (cached && cached.expiresAt - REFRESH_MARGIN_MS > this.now().getTime()) return cached.accessToken;
+    const row = await this.db
+      .selectFrom('hubspot_tokens')
+      .select(['access_token', 'expires_at'])
+      .where('portal_id', '=', portalId)
+      .executeTakeFirst();
+    if (!row) throw new CrmCallError('crm_auth_failed', 'The portal is not connected (no tokens stored)');
+    const expiresAt = new Date(row.expires_at).getTime();
+    if (expiresAt - REFRESH_MARGIN_MS > this.now().getTime()) {
+      const accessToken = this.cipher.decrypt(row.access_token);
+      this.live.set(portalId, { accessToken, expiresAt });
+      return accessToken;
+    }
+    return this.refresh(portalId);
+  }
+
+  /** Refreshes now (after a 401); concurrent callers share one refresh. */
+  refresh(portalId: string): Promise<string> {
+    const running = this.refreshing.get(portalId);
+    if (running) return running;
+    const job = this.doRefresh(portalId).finally(() => this.refreshing.delete(portalId));
+    this.refreshing.set(portalId, job);
+    return job;
+  }
+
+  private async doRefresh(portalId: string): Promise<string> {
+    this.live.delete(portalId);
+    const row = await this.db
+      .selectFrom('hubspot_tokens')
+      .select('refresh_token')
+      .where('portal_id', '=', portalId)
+      .executeTakeFirst();
+    if (!row) throw new CrmCallError('crm_auth_failed', 'The portal is not connected (no tokens stored)');
+    const fresh = await this.oauth.refresh(this.cipher.decrypt(row.refresh_token));
+    await this.save(portalId, fresh);
+    return fresh.accessToken;
+  }
+}

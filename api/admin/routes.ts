@@ -1,0 +1,61 @@
+import type { Express } from 'express';
+import { creditHistory, type HistoryEvent } from '../../domain/admin/credit-history';
+import { creditsStream } from '../../domain/credits/decider';
+import type { CreditsEvent } from '../../domain/credits/events';
+import type { EventStore } from '../../domain/eventstore/types';
+import type { ReadModelDb } from '../../projections/schema';
+import type { AccountHandler } from '../accounts/services';
+import { requireAdmin } from '../auth/middleware';
+import type { Clock, Sessions } from '../auth/sessions';
+import type { OperationalDb } from '../db/operational';
+import type { HttpModule } from '../http/app';
+import { notFound } from '../http/errors';
+import { consolidatedDashboard } from './dashboard';
+
+export interface AdminDeps {
+  sessions: Sessions;
+  accounts: AccountHandler;
+  store: EventStore;
+  readModels: ReadModelDb;
+  operational: OperationalDb;
+  now: Clock;
+}
+
+const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+
+/** The admin dashboard's data and each user's credit audit trail (admins only). */
+export function adminModule(deps: AdminDeps): HttpModule {
+  const admin = requireAdmin({ sessions: deps.sessions, accounts: deps.accounts });
+  return {
+    routes(app: Express) {
+      app.get('/api/auth/admin/dashboard-consolidated', ...admin, async (_req, res) => {
+        res.setHeader('Cache-Control', 'no-store');
+        res.json(await consolidatedDashboard(deps.readModels, deps.operational, deps.now()));
+      });
+
+      app.get('/api/auth/admin/users/:id/credit-history', ...admin, async (req, res) => {
+        const userId = String(req.params.id);
+        if (!USER_ID.test(userId)) throw notFound('There is no such user.');
+        const account = await deps.readModels
+          .selectFrom('accounts')
+          .select(['user_id', 'email'])
+          .where('user_id', '=', userId)
+          .executeTakeFirst();
+        if (!account) throw notFound('There is no such user.');
+        const events = await deps.store.readStream(creditsStream(userId));
+        const entries = creditHistory(
+          events.map((e): HistoryEvent => ({
+            event: { type: e.type, data: e.data } as CreditsEvent,
+            requestId: typeof e.metadata.requestId === 'string' ? e.metadata.requestId : undefined,
+          })),
+        );
+        res.json({
+          userId,
+          email: account.email,
+          balance: entries.at(-1)?.balanceAfter ?? 0,
+          entries,
+        });
+      });
+    },
+  };
+}

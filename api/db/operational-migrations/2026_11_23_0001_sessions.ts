@@ -1,0 +1,29 @@
+import { sql, type ColumnType, type Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+
+export interface SessionTables {
+  sessions: {
+    /** SHA-256 of the bearer token, hex; the token itself is never stored. */
+    id: string;
+    user_id: string;
+    created_at: Timestamp;
+    last_seen_at: Timestamp;
+    revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  };
+}
+
+export const sessions: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('sessions')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('user_id', 'text', (c) => c.notNull())
+      .addColumn('created_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('last_seen_at', 'timestamptz', (c) => c.notNull())
+      .addColumn('revoked_at', 'timestamptz')
+      .execute();
+    await sql`CREATE INDEX sessions_live_by_user ON sessions (user_id) WHERE revoked_at IS NULL`.execute(db);
+  },
+};

@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely/migration';
+import { sessions } from './2026_11_23_0001_sessions';
+import { mailTokensLimits } from './2026_11_23_0002_mail_tokens_limits';
+import { hubspot } from './2026_11_24_0001_hubspot';
+import { sandboxCrm } from './2026_11_24_0002_sandbox_crm';
+import { stripeSandbox } from './2026_11_24_0001_stripe_sandbox';
+import { requestLogs } from './2026_11_24_0001_request_logs';
+import { requestLogRequests } from './2026_11_24_0002_request_log_requests';
+
+/** Every migration of the operational tables, by name; names sort in the order they run. */
+export const operationalMigrations: Record<string, Migration> = {
+  '2026_11_23_0001_sessions': sessions,
+  '2026_11_23_0002_mail_tokens_limits': mailTokensLimits,
+  '2026_11_24_0001_hubspot': hubspot,
+  '2026_11_24_0002_sandbox_crm': sandboxCrm,
+  '2026_11_24_0001_stripe_sandbox': stripeSandbox,
+  '2026_11_24_0001_request_logs': requestLogs,
+  '2026_11_24_0002_request_log_requests': requestLogRequests,
+};

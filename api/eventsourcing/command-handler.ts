@@ -1,0 +1,203 @@
+import { v5 as uuidv5, v4 as uuidv4 } from 'uuid';
+import type { Decider, DomainEvent } from '../../domain/decider';
+import {
+  WrongExpectedVersionError,
+  type EventMetadata,
+  type EventStore,
+  type NewEvent,
+} from '../../domain/eventstore/types';
+
+/** Namespace for event ids derived from command ids; fixed forever, or retries stop being recognised. */
+const EVENT_ID_NAMESPACE = '6f1c3b8e-2d4a-5e7f-9a0b-1c2d3e4f5a6b';
+
+export interface CommandContext {
+  /** Same id on a retry of the same command (a webhook delivery, a payment): its events get the same ids. */
+  commandId?: string;
+  metadata?: EventMetadata;
+}
+
+export interface HandleResult<State, Event> {
+  state: State;
+  events: readonly Event[];
+  /** Revision of the stream's last event, -1 when the stream does not exist. */
+  revision: bigint;
+}
+
+interface Folded<State> {
+  state: State;
+  revision: bigint;
+}
+
+/** One command of a batch: its id makes its events' ids, so a retried batch is recognised. */
+export interface BatchCommand<Command> {
+  command: Command;
+  commandId: string;
+  metadata?: EventMetadata;
+}
+
+export type BatchOutcome<Event> = { ok: true; events: readonly Event[] } | { ok: false; error: unknown };
+
+export interface BatchResult<State, Event> {
+  state: State;
+  /** One per command, in order: what it decided, or the domain error it threw. */
+  outcomes: BatchOutcome<Event>[];
+  revision: bigint;
+}
+
+export interface CommandHandlerOptions {
+  /** Streams whose folded state is kept in memory; only the events after it are read next time. */
+  cacheSize?: number;
+  /** Attempts when another writer changed the stream between read and append. */
+  maxAttempts?: number;
+}
+
+/**
+ * Loads a stream's state, asks the decider, appends what it decided at the revision it read,
+ * and on a conflict reads what changed and decides again, a bounded number of times.
+ */
+export class CommandHandler<State, Command, Event extends DomainEvent> {
+  private readonly cache = new Map<string, Folded<State>>();
+  private readonly cacheSize: number;
+  private readonly maxAttempts: number;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly decider: Decider<State, Command, Event>,
+    options: CommandHandlerOptions = {},
+  ) {
+    this.cacheSize = options.cacheSize ?? 10_000;
+    this.maxAttempts = options.maxAttempts ?? 12;
+  }
+
+  /** The stream's current state, read from the last cached fold onwards. */
+  async load(stream: string): Promise<Folded<State>> {
+    const cached = this.cache.get(stream);
+    let { state, revision } = cached ?? { state: this.decider.initialState(), revision: -1n };
+    const tail = await this.store.readStream(stream, { fromRevision: revision + 1n });
+    for (const event of tail) {
+      state = this.decider.evolve(state, { type: event.type, data: event.data } as Event);
+      revision = event.revision;
+    }
+    this.remember(stream, { state, revision });
+    return { state, revision };
+  }
+
+  async handle(
+    stream: string,
+    command: Command,
+    context: CommandContext = {},
+  ): Promise<HandleResult<State, Event>> {
+    const commandId = context.commandId ?? uuidv4();
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(stream);
+      const decided = this.decider.decide(command, state);
+      if (decided.length === 0) return { state, events: [], revision };
+      const events: NewEvent[] = decided.map((e, i) => ({
+        id: uuidv5(`${stream}:${commandId}:${i}`, EVENT_ID_NAMESPACE),
+        type: e.type,
+        data: e.data,
+        metadata: { ...context.metadata, causationId: context.metadata?.causationId ?? commandId },
+      }));
+      try {
+        const result = await this.store.append(stream, events, {
+          expected: revision < 0n ? 'no_stream' : revision,
+        });
+        if (result.idempotent) {
+          // Written by an earlier attempt of the same command: report what the stream holds now.
+          this.cache.delete(stream);
+          const now = await this.load(stream);
+          return { state: now.state, events: decided, revision: now.revision };
+        }
+        const next = decided.reduce((s, e) => this.decider.evolve(s, e), state);
+        this.remember(stream, { state: next, revision: result.nextRevision });
+        return { state: next, events: decided, revision: result.nextRevision };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError) || attempt >= this.maxAttempts) throw error;
+        await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 4 * attempt)));
+      }
+    }
+  }
+
+  /**
+   * Decides several commands on one stream in order, each seeing the state the previous left,
+   * and appends everything they decided in one write. A command the domain refuses is reported
+   * and skipped; the others go ahead.
+   */
+  async handleEach(
+    stream: string,
+    commands: readonly BatchCommand<Command>[],
+  ): Promise<BatchResult<State, Event>> {
+    for (let attempt = 1; ; attempt++) {
+      const { state, revision } = await this.load(stream);
+      let next = state;
+      const outcomes: BatchOutcome<Event>[] = [];
+      const events: NewEvent[] = [];
+      for (const { command, commandId, metadata } of commands) {
+        let decided: readonly Event[];
+        try {
+          decided = this.decider.decide(command, next);
+        } catch (error) {
+          outcomes.push({ ok: false, error });
+          continue;
+        }
+        decided.forEach((e, i) =>
+          events.push({
+            id: uuidv5(`${stream}:${commandId}:${i}`, EVENT_ID_NAMESPACE),
+            type: e.type,
+            data: e.data,
+            metadata: { ...metadata, causationId: metadata?.causationId ?? commandId },
+          }),
+        );
+        next = decided.reduce((s, e) => this.decider.evolve(s, e), next);
+        outcomes.push({ ok: true, events: decided });
+      }
+      if (events.length === 0) return { state, outcomes, revision };
+      const expected = revision < 0n ? 'no_stream' : revision;
+      try {
+        const result = await this.store.append(stream, events, { expected });
+        if (result.idempotent) {
+          this.cache.delete(stream);
+          const now = await this.load(stream);
+          return { state: now.state, outcomes, revision: now.revision };
+        }
+        this.remember(stream, { state: next, revision: result.nextRevision });
+        return { state: next, outcomes, revision: result.nextRevision };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedVersionError)) throw error;
+        // The stream did not move, yet the append was refused: some of these event ids are
+        // already stored (an earlier run of some of these commands). Each command alone is
+        // recognised as the retry it is.
+        if (error.actual === expected) return this.handleOneByOne(stream, commands);
+        if (attempt >= this.maxAttempts) throw error;
+        await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 4 * attempt)));
+      }
+    }
+  }
+
+  private async handleOneByOne(
+    stream: string,
+    commands: readonly BatchCommand<Command>[],
+  ): Promise<BatchResult<State, Event>> {
+    const outcomes: BatchOutcome<Event>[] = [];
+    for (const { command, commandId, metadata } of commands) {
+      try {
+        const { events } = await this.handle(stream, command, { commandId, metadata });
+        outcomes.push({ ok: true, events });
+      } catch (error) {
+        if (error instanceof WrongExpectedVersionError) throw error;
+        outcomes.push({ ok: false, error });
+      }
+    }
+    const { state, revision } = await this.load(stream);
+    return { state, outcomes, revision };
+  }
+
+  private remember(stream: string, folded: Folded<State>) {
+    this.cache.delete(stream);
+    this.cache.set(stream, folded);
+    if (this.cache.size > this.cacheSize) {
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+import type { Express } from 'express';
+import type { EventStore } from '../../domain/eventstore/types';
+import type { ProjectionRunner } from '../../projections/runner';
+import type { HttpModule } from '../http/app';
+import type { RequestLogWriterStats } from '../logging/request-log-writer';
+
+export interface HealthDeps {
+  store: EventStore;
+  readModelStore: 'postgres' | 'pglite';
+  runner: ProjectionRunner;
+  standIns: () => Record<string, boolean>;
+  /** The request log writer's counters: lines written, queued and lost. */
+  requestLogs?: () => RequestLogWriterStats;
+}
+
+const BEHIND_CAP = 1000;
+
+/** GET /api/health: which stores are in use and how far each projection lags behind the log. */
+export function healthModule(deps: HealthDeps): HttpModule {
+  return {
+    routes(app: Express) {
+      app.get('/api/health', async (_req, res) => {
+        const projections = await Promise.all(
+          deps.runner.status().map(async (p) => {
+            let eventsBehind: number | string = 'unknown';
+            try {
+              const { events } = await deps.store.readAll({ after: p.checkpoint, limit: BEHIND_CAP + 1 });
+              eventsBehind = events.length > BEHIND_CAP ? `${BEHIND_CAP}+` : events.length;
+            } catch {
+              // the store is down; the status says so below
+            }
+            return { name: p.name, state: p.state, eventsBehind, lastError: p.lastError ?? null };
+          }),
+        );
+        const healthy =
+          projections.every((p) => p.state !== 'retrying') &&
+          projections.every((p) => p.eventsBehind !== 'unknown');
+        res.status(healthy ? 200 : 503).json({
+          status: healthy ? 'ok' : 'degraded',
+          stores: { events: deps.store.kind, readModels: deps.readModelStore },
+          standIns: deps.standIns(),
+          projections,
+          ...(deps.requestLogs ? { requestLogs: deps.requestLogs() } : {}),
+        });
+      });
+    },
+  };
+}

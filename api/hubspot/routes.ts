@@ -1,0 +1,149 @@
+import type { Express, Request } from 'express';
+import { portalStream } from '../../domain/portals/decider';
+import { PortalRuleError } from '../../domain/portals/errors';
+import { CrmCallError } from '../adapters/hubspot/errors';
+import { requireUser, userOf, type AuthDeps } from '../auth/middleware';
+import type { HttpModule } from '../http/app';
+import { badRequest, HttpError, notFound, type ErrorMapping } from '../http/errors';
+import { validateBody } from '../http/validation';
+import { unknownProperty, validPortalConfig, withDefaults } from './config-schema';
+import {
+  completeConnection,
+  connectionsOf,
+  deleteConnection,
+  installUrl,
+  ownPortal,
+  type ConnectionDeps,
+} from './connections';
+import { fetchPropertyOptions } from './properties';
+import type { CrmObjectType, PortalConfig } from './types';
+
+const NO_SUCH_CONNECTION = 'There is no such HubSpot connection on your account.';
+
+export const hubspotErrors: ErrorMapping = (error) => {
+  if (error instanceof PortalRuleError) return notFound(NO_SUCH_CONNECTION);
+  if (error instanceof CrmCallError) {
+    return new HttpError(
+      502,
+      error.reason === 'crm_auth_failed'
+        ? 'HubSpot refused access to this portal. Please connect it again from the dashboard.'
+        : `HubSpot could not be reached: ${error.message}`,
+    );
+  }
+  return undefined;
+};
+
+/** HubSpot portal ids are whole numbers; anything else cannot be one of the user's portals. */
+function portalIdOf(req: Request): string {
+  const id = String(req.params.portalId ?? req.params.id ?? '');
+  if (!/^\d{1,20}$/.test(id)) throw notFound(NO_SUCH_CONNECTION);
+  return id;
+}
+
+/** OAuth connect, the user's connections, the properties a mapping may use and the mapping itself. */
+export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpModule {
+  const signedIn = requireUser(deps.auth);
+  const owned = async (req: Request) => {
+    const portalId = portalIdOf(req);
+    const state = await ownPortal(deps, userOf(req).id, portalId);
+    if (!state) throw notFound(NO_SUCH_CONNECTION);
+    return { portalId, state };
+  };
+  const offered = async (portalId: string) => {
+    const [contact, company] = await Promise.all(
+      (['contact', 'company'] as CrmObjectType[]).map((t) => fetchPropertyOptions(deps.client, portalId, t)),
+    );
+    return { contact: contact!, company: company! };
+  };
+
+  return {
+    errors: hubspotErrors,
+    routes(app: Express) {
+      app.get('/api/auth/hubspot-install-url', signedIn, (req, res) => {
+        res.json({ installUrl: installUrl(deps, userOf(req).id) });
+      });
+
+      app.get('/api/hubspot/oauth/callback', async (req, res) => {
+        const code = typeof req.query.code === 'string' ? req.query.code : '';
+        const state = typeof req.query.state === 'string' ? req.query.state : '';
+        const userId = state ? deps.state.verify(state, deps.now()) : undefined;
+        if (!code || !userId) {
+          deps.logger.warn('HubSpot connect refused: missing code or invalid state', {
+            requestId: req.requestId,
+            hubspotError: typeof req.query.error === 'string' ? req.query.error : undefined,
+          });
+          res.redirect(303, '/dashboard?hubspot_connected=false');
+          return;
+        }
+        try {
+          const { portalId, reconnected } = await completeConnection(deps, userId, code);
+          deps.logger.info('HubSpot portal connected', {
+            requestId: req.requestId,
+            userId,
+            portalId,
+            reconnected,
+          });
+          res.redirect(303, `/dashboard?hubspot_connected=true${reconnected ? '&reconnected=true' : ''}`);
+        } catch (error) {
+          deps.logger.warn('HubSpot connect failed', {
+            requestId: req.requestId,
+            userId,
+            error: error instanceof Error ? error.message : String(error),
+          });
+          res.redirect(303, '/dashboard?hubspot_connected=false');
+        }
+      });
+
+      app.get('/api/auth/hubspot-connections', signedIn, async (req, res) => {
+        const rows = await connectionsOf(deps, userOf(req).id);
+        res.json({
+          connections: rows.map((r) => ({
+            id: r.portalId,
+            portal_id: r.portalId,
+            created_at: r.connectedAt,
+          })),
+        });
+      });
+
+      app.delete('/api/auth/hubspot-connection/:id', signedIn, async (req, res) => {
+        await deleteConnection(deps, userOf(req).id, portalIdOf(req));
+        res.json({ message: 'HubSpot connection deleted' });
+      });
+
+      for (const [path, type] of [
+        ['contact-properties', 'contact'],
+        ['company-properties', 'company'],
+      ] as const) {
+        app.get(`/api/hubspot/${path}/:portalId`, signedIn, async (req, res) => {
+          const { portalId } = await owned(req);
+          res.json(await fetchPropertyOptions(deps.client, portalId, type));
+        });
+      }
+
+      app.get('/api/hubspot/portal-config/:portalId', signedIn, async (req, res) => {
+        const { state } = await owned(req);
+        res.json(state.config satisfies PortalConfig);
+      });
+
+      app.post(
+        '/api/hubspot/save-portal-config/:portalId',
+        signedIn,
+        validateBody(validPortalConfig),
+        async (req, res) => {
+          const { portalId } = await owned(req);
+          const config = withDefaults(req.body as PortalConfig);
+          const problem = unknownProperty(config, await offered(portalId));
+          if (problem) throw badRequest(problem);
+          await deps.portals.handle(portalStream(portalId), {
+            type: 'SavePortalConfig',
+            portalId,
+            userId: userOf(req).id,
+            at: deps.now().toISOString(),
+            config,
+          });
+          res.json({ message: 'Configuration saved' });
+        },
+      );
+    },
+  };
+}

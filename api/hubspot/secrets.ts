@@ -1,0 +1,112 @@
+import {
+  createCipheriv,
+  createDecipheriv,
+  createHmac,
+  hkdfSync,
+  randomBytes,
+  timingSafeEqual,
+} from 'node:crypto';
+import type { OperationalDb } from '../db/operational';
+
+/** A 32-byte key for one purpose, derived from the configured secret so one setting serves several keys. */
+export function deriveKey(secret: string, purpose: 'hubspot-tokens' | 'oauth-state'): Buffer {
+  return Buffer.from(hkdfSync('sha256', secret, 'zipfill/v1', purpose, 32));
+}
+
+const VERSION = 'v1';
+
+/** AES-256-GCM: tokens are unreadable without the key and any tampering is detected. */
+export class TokenCipher {
+  private readonly key: Buffer;
+
+  constructor(secret: string) {
+    this.key = deriveKey(secret, 'hubspot-tokens');
+  }
+
+  encrypt(plaintext: string): string {
+    const iv = randomBytes(12);
+    const cipher = createCipheriv('aes-256-gcm', this.key, iv);
+    const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+    return `${VERSION}:${Buffer.concat([iv, cipher.getAuthTag(), body]).toString('base64')}`;
+  }
+
+  decrypt(sealed: string): string {
+    if (!sealed.startsWith(`${VERSION}:`)) throw new Error('Unknown token cipher version');
+    const raw = Buffer.from(sealed.slice(VERSION.length + 1), 'base64');
+    const decipher = createDecipheriv('aes-256-gcm', this.key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    return Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString('utf8');
+  }
+}
+
+const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
+
+/**
+ * The OAuth `state`: names the user who asked for the install URL and when it expires, signed
+ * so that nobody can start a connection in someone else's name.
+ */
+export class OAuthState {
+  private readonly key: Buffer;
+
+  constructor(
+    secret: string,
+    private readonly ttlMs = 15 * 60_000,
+  ) {
+    this.key = deriveKey(secret, 'oauth-state');
+  }
+
+  issue(userId: string, now: Date): string {
+    const payload = b64url(
+      JSON.stringify({ u: userId, e: now.getTime() + this.ttlMs, n: randomBytes(8).toString('hex') }),
+    );
+    return `${payload}.${this.sign(payload)}`;
+  }
+
+  /** The user the state was issued to, or undefined when it is forged, malformed or expired. */
+  verify(state: string, now: Date): string | undefined {
+    const [payload, signature, extra] = state.split('.');
+    if (!payload || !signature || extra !== undefined) return undefined;
+    const expected = Buffer.from(this.sign(payload));
+    const given = Buffer.from(signature);
+    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    try {
+      const { u, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+        u?: unknown;
+        e?: unknown;
+      };
+      if (typeof u !== 'string' || typeof e !== 'number' || e < now.getTime()) return undefined;
+      return u;
+    } catch {
+      return undefined;
+    }
+  }
+
+  private sign(payload: string): string {
+    return createHmac('sha256', this.key).update(payload).digest('base64url');
+  }
+}
+
+/**
+ * A secret the service keeps for itself in the database, created on first use. Only for
+ * sandbox mode, where no secret is configured; every process of one deployment reads the same.
+ */
+export async function storedSecret(
+  db: OperationalDb,
+  name: string,
+  now: Date,
+): Promise<{ value: string; created: boolean }> {
+  const fresh = randomBytes(32).toString('base64url');
+  const inserted = await db
+    .insertInto('app_secrets')
+    .values({ name, value: fresh, created_at: now })
+    .onConflict((oc) => oc.column('name').doNothing())
+    .returning('value')
+    .executeTakeFirst();
+  if (inserted) return { value: inserted.value, created: true };
+  const row = await db
+    .selectFrom('app_secrets')
+    .select('value')
+    .where('name', '=', name)
+    .executeTakeFirstOrThrow();
+  return { value: row.value, created: false };
+}

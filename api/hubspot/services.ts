@@ -1,0 +1,100 @@
+import { portalDecider } from '../../domain/portals/decider';
+import type { EventStore } from '../../domain/eventstore/types';
+import type { ReadModelDb } from '../../projections/schema';
+import { HubSpotClient, type RetryPolicy } from '../adapters/hubspot/client';
+import { HubSpotOAuthClient } from '../adapters/hubspot/oauth';
+import { SandboxCrmStore } from '../adapters/hubspot/sandbox/store';
+import { SandboxWebhookSender } from '../adapters/hubspot/sandbox/webhooks';
+import { HubSpotTokens } from '../adapters/hubspot/tokens';
+import type { OperationalDb } from '../db/operational';
+import { CommandHandler } from '../eventsourcing/command-handler';
+import type { Logger } from '../logging/logger';
+import { SANDBOX_APP_ID, type HubSpotSettings } from '../settings';
+import { callbackUrl, type ConnectionDeps, type PortalHandler } from './connections';
+import { PortalStreamDirectory } from './portal-directory';
+import { OAuthState, storedSecret, TokenCipher } from './secrets';
+import { HubSpotTimezones } from './timezones';
+
+/** Everything HubSpot-facing the process holds, built once at start. */
+export interface HubSpotServices extends ConnectionDeps {
+  /** The client secret webhooks are signed with (generated and stored in sandbox mode). */
+  clientSecret: string;
+  /** Seals the tokens at rest (tests read the table through it). */
+  tokenCipher: TokenCipher;
+  directory: PortalStreamDirectory;
+  /** IANA zone -> the portal's hs_timezone option value. */
+  timezones: HubSpotTimezones;
+  /** Present in sandbox mode: the stand-in CRM's data and its webhook sender. */
+  sandbox?: { store: SandboxCrmStore; webhooks: SandboxWebhookSender };
+}
+
+export interface HubSpotServiceOptions {
+  hubspot: HubSpotSettings;
+  tokenEncryptionKey: string | undefined;
+  publicUrl: string;
+  store: EventStore;
+  readModels: ReadModelDb;
+  operational: OperationalDb;
+  logger: Logger;
+  now: () => Date;
+  retry?: Partial<RetryPolicy>;
+  /** Sandbox webhooks go here instead of the app's own webhook (tests). */
+  sandboxWebhookUrl?: string;
+}
+
+export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<HubSpotServices> {
+  let tokenKey = o.tokenEncryptionKey;
+  if (!tokenKey) {
+    tokenKey = (await storedSecret(o.operational, 'token_encryption_key', o.now())).value;
+    o.logger.warn(
+      'TOKEN_ENCRYPTION_KEY is not set: HubSpot tokens are encrypted with a key generated and kept in the database. Set TOKEN_ENCRYPTION_KEY (32+ characters) before connecting real portals.',
+    );
+  }
+  const clientSecret =
+    o.hubspot.clientSecret ?? (await storedSecret(o.operational, 'sandbox_client_secret', o.now())).value;
+  if (o.hubspot.sandbox) {
+    o.logger.warn(
+      `HubSpot is not configured (HUBSPOT_CLIENT_ID unset): using the sandbox CRM at ${o.publicUrl}/sandbox/hubspot/records`,
+    );
+  }
+  const oauth = new HubSpotOAuthClient({
+    apiBase: o.hubspot.apiBase,
+    clientId: o.hubspot.clientId,
+    clientSecret,
+  });
+  const tokenCipher = new TokenCipher(tokenKey);
+  const tokens = new HubSpotTokens(o.operational, tokenCipher, oauth, o.now);
+  const client = new HubSpotClient({ apiBase: o.hubspot.apiBase, tokens, retry: o.retry });
+  const portals = new CommandHandler(o.store, portalDecider, { cacheSize: 5000 }) as PortalHandler;
+  let sandbox: HubSpotServices['sandbox'];
+  if (o.hubspot.sandbox) {
+    const store = new SandboxCrmStore(o.operational, o.now);
+    await store.seed();
+    const webhooks = new SandboxWebhookSender({
+      publicUrl: o.publicUrl,
+      clientSecret,
+      appId: o.hubspot.appId ?? SANDBOX_APP_ID,
+      ...(o.sandboxWebhookUrl ? { url: o.sandboxWebhookUrl } : {}),
+    });
+    sandbox = { store, webhooks };
+  }
+  return {
+    hubspot: o.hubspot,
+    publicUrl: o.publicUrl,
+    portals,
+    readModels: o.readModels,
+    oauth,
+    tokens,
+    client,
+    state: new OAuthState(tokenKey),
+    now: o.now,
+    logger: o.logger,
+    clientSecret,
+    tokenCipher,
+    directory: new PortalStreamDirectory(portals),
+    timezones: new HubSpotTimezones(client, o.now),
+    sandbox,
+  };
+}
+
+export { callbackUrl };

@@ -1,0 +1,73 @@
+import type { EventStore } from '../../domain/eventstore/types';
+import type { ProjectionRunner } from '../../projections/runner';
+import type { ReadModelDb } from '../../projections/schema';
+import { lookupRequestsProjection } from '../../projections/lookups/projection';
+import { zipTable } from '../adapters/geocoder/zip-table';
+import type { AccountsDeps } from '../accounts/services';
+import type { Database } from '../db/database';
+import type { HttpModule } from '../http/app';
+import type { CrmClientFactory, PortalDirectory } from '../hubspot/types';
+import type { Logger } from '../logging/logger';
+import { LookupProcessor } from './processor';
+import { usageModule } from './usage-routes';
+import { hubspotWebhookModule } from './webhook';
+
+/** What the HubSpot connection provides to the lookup pipeline. */
+export interface HubSpotSide {
+  portals: PortalDirectory;
+  crm: CrmClientFactory;
+  /** The app's client secret (HUBSPOT_CLIENT_SECRET), or the sandbox CRM's generated one. */
+  webhookSecret: () => Promise<string>;
+}
+
+export interface LookupsParts {
+  modules: HttpModule[];
+  /** Absent until the HubSpot side is wired. */
+  processor?: LookupProcessor;
+}
+
+/** The webhook, the lookup processor and the usage chart, wired to the rest of the system. */
+export function composeLookups(deps: {
+  publicUrl: string;
+  logger: Logger;
+  store: EventStore;
+  database: Database;
+  readModels: ReadModelDb;
+  runner: ProjectionRunner;
+  accounts: AccountsDeps;
+  hubspot: HubSpotSide | undefined;
+  now: () => Date;
+}): LookupsParts {
+  const usage = usageModule({
+    sessions: deps.accounts.sessions,
+    accounts: deps.accounts.accounts,
+    readModels: deps.readModels,
+    now: deps.now,
+  });
+  if (!deps.hubspot) {
+    deps.logger.warn('HubSpot is not wired: the webhook and the lookup processor are off');
+    return { modules: [usage] };
+  }
+  const processor = new LookupProcessor({
+    store: deps.store,
+    readModels: deps.readModels,
+    locks: deps.database,
+    credits: deps.accounts.credits,
+    portals: deps.hubspot.portals,
+    crm: deps.hubspot.crm,
+    zipTable: zipTable(),
+    now: deps.now,
+    concurrency: deps.database.kind === 'pglite' ? 2 : 4,
+    log: (level, message, fields) => deps.logger[level](message, fields),
+  });
+  deps.runner.onApplied((name) => {
+    if (name === lookupRequestsProjection.name) processor.wake();
+  });
+  const webhook = hubspotWebhookModule({
+    store: deps.store,
+    publicUrl: deps.publicUrl,
+    webhookSecret: deps.hubspot.webhookSecret,
+    now: deps.now,
+  });
+  return { modules: [webhook, usage], processor };
+}

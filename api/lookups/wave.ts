@@ -1,0 +1,210 @@
+import { creditsStream } from '../../domain/credits/decider';
+import type { LookupFailureReason, LookupRef } from '../../domain/credits/events';
+import type { EventMetadata, EventStore } from '../../domain/eventstore/types';
+import { lookupStream, type LookupIgnoredReason, type LookupRequestEvent } from '../../domain/lookups/events';
+import { propertiesToFill, writesAnything } from '../../domain/lookups/fill';
+import { parsePostalCode } from '../../domain/lookups/postal-code';
+import type { PendingLookup } from '../../projections/lookups/queries';
+import type { ZipTable } from '../adapters/geocoder/zip-table';
+import type { CreditsHandler } from '../accounts/services';
+import type { BatchCommand } from '../eventsourcing/command-handler';
+import type { CrmClientFactory, PortalDirectory, PortalRoute } from '../hubspot/types';
+import type { CreditsCommand } from '../../domain/credits/decider';
+import { chargeCommandId, ignoredEventId, outcomeCommandId } from './ids';
+import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
+
+export interface WaveDeps {
+  store: EventStore;
+  credits: CreditsHandler;
+  portals: PortalDirectory;
+  crm: CrmClientFactory;
+  zipTable: ZipTable;
+  now: () => Date;
+}
+
+type Plan =
+  | { kind: 'ignore'; reason: LookupIgnoredReason; detail: string }
+  | { kind: 'fail'; userId: string; reason: LookupFailureReason; detail: string }
+  | { kind: 'charge'; userId: string; route: PortalRoute; properties: Record<string, string> };
+
+const refOf = (l: PendingLookup): LookupRef => ({
+  lookupId: l.lookupId,
+  portalId: l.portalId,
+  objectType: l.objectType,
+  objectId: l.objectId,
+  zip: l.zip,
+  requestedAt: l.requestedAt,
+});
+
+const metadataOf = (l: PendingLookup, userId?: string): EventMetadata => ({
+  correlationId: l.lookupId,
+  ...(l.requestId ? { requestId: l.requestId } : {}),
+  ...(userId ? { userId } : {}),
+});
+
+/** Of several pending changes to one record, only the latest is looked up. */
+function latestPerRecord(lookups: readonly PendingLookup[]): Set<string> {
+  const latest = new Map<string, PendingLookup>();
+  for (const l of lookups) {
+    const key = `${l.portalId}:${l.objectType}:${l.objectId}`;
+    const seen = latest.get(key);
+    if (!seen || l.occurredAt > seen.occurredAt || (l.occurredAt === seen.occurredAt && l.seq > seen.seq))
+      latest.set(key, l);
+  }
+  return new Set([...latest.values()].map((l) => l.lookupId));
+}
+
+function plan(
+  lookup: PendingLookup,
+  route: PortalRoute | undefined,
+  isLatest: boolean,
+  table: ZipTable,
+): Plan {
+  if (!route)
+    return { kind: 'ignore', reason: 'portal_not_connected', detail: 'No account has this portal connected' };
+  if (lookup.propertyName !== route.zipProperty[lookup.objectType])
+    return {
+      kind: 'ignore',
+      reason: 'not_zip_property',
+      detail: `${lookup.propertyName} is not the ZIP property`,
+    };
+  if (!isLatest)
+    return {
+      kind: 'ignore',
+      reason: 'superseded',
+      detail: 'A later change of the same record is looked up instead',
+    };
+  const userId = route.userId;
+  const mapping = route.config[lookup.objectType];
+  if (!writesAnything(mapping))
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'portal_not_configured',
+      detail: `No ${lookup.objectType} fields are mapped`,
+    };
+  const code = parsePostalCode(lookup.zip);
+  if (code.kind === 'invalid')
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'invalid_zip_format',
+      detail: `"${lookup.zip}" is not a ZIP code`,
+    };
+  const location = table.resolve(code);
+  if (!location)
+    return { kind: 'fail', userId, reason: 'zip_not_found', detail: `${lookup.zip} is not in the table` };
+  const properties = propertiesToFill(mapping, location);
+  if (Object.keys(properties).length === 0)
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'zip_not_found',
+      detail: `No value for the mapped fields of ${lookup.zip}`,
+    };
+  return { kind: 'charge', userId, route, properties };
+}
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}
+
+/**
+ * Takes a batch of pending lookups to their outcomes: routes each to its portal's owner,
+ * charges what can be looked up (one append per user), writes the CRM in batches per portal
+ * and object type, and records success or failure with the refund (one append per user).
+ */
+export async function processWave(deps: WaveDeps, lookups: readonly PendingLookup[]): Promise<void> {
+  const portalIds = [...new Set(lookups.map((l) => l.portalId))];
+  const routes = new Map(
+    await Promise.all(portalIds.map(async (id) => [id, await deps.portals.route(id)] as const)),
+  );
+  const latest = latestPerRecord(lookups);
+  const plans = lookups.map((l) => ({
+    lookup: l,
+    plan: plan(l, routes.get(l.portalId), latest.has(l.lookupId), deps.zipTable),
+  }));
+  const at = deps.now().toISOString();
+
+  const ignoring = plans.flatMap(({ lookup, plan: p }) => (p.kind === 'ignore' ? [{ lookup, p }] : []));
+  const byUser = groupBy(
+    plans.flatMap(({ lookup, plan: p }) => (p.kind === 'ignore' ? [] : [{ lookup, p }])),
+    ({ p }) => p.userId,
+  );
+
+  const writes: CrmWrite[] = [];
+  await Promise.all([
+    ...ignoring.map(({ lookup, p }) => ignore(deps.store, lookup, p.reason, p.detail, at)),
+    ...[...byUser].map(async ([userId, items]) => {
+      const commands: BatchCommand<CreditsCommand>[] = items.map(({ lookup, p }) =>
+        p.kind === 'fail'
+          ? {
+              command: { type: 'FailLookup', lookup: refOf(lookup), reason: p.reason, detail: p.detail, at },
+              commandId: outcomeCommandId(lookup.lookupId),
+              metadata: metadataOf(lookup, userId),
+            }
+          : {
+              command: { type: 'ChargeLookup', lookup: refOf(lookup), at },
+              commandId: chargeCommandId(lookup.lookupId),
+              metadata: metadataOf(lookup, userId),
+            },
+      );
+      const { state } = await deps.credits.handleEach(creditsStream(userId), commands);
+      // Charged now or by an earlier run that stopped before the outcome: either way, it is paid for.
+      for (const { lookup, p } of items)
+        if (p.kind === 'charge' && state.inFlight.has(lookup.lookupId))
+          writes.push({ lookup, userId, route: p.route, properties: p.properties });
+    }),
+  ]);
+  if (writes.length === 0) return;
+
+  const results = await writeToCrm(deps.crm, writes);
+  const done = deps.now().toISOString();
+  await Promise.all(
+    [...groupBy(results, (r) => r.write.userId)].map(([userId, items]) =>
+      deps.credits.handleEach(
+        creditsStream(userId),
+        items.map((r) => outcomeCommand(r, done)),
+      ),
+    ),
+  );
+}
+
+function outcomeCommand({ write, outcome }: WriteResult, at: string): BatchCommand<CreditsCommand> {
+  const lookup = refOf(write.lookup);
+  return {
+    command: outcome.ok
+      ? { type: 'CompleteLookup', lookup, filled: outcome.filled, at }
+      : { type: 'FailLookup', lookup, reason: outcome.reason, detail: outcome.detail, at },
+    commandId: outcomeCommandId(write.lookup.lookupId),
+    metadata: metadataOf(write.lookup, write.userId),
+  };
+}
+
+async function ignore(
+  store: EventStore,
+  lookup: PendingLookup,
+  reason: LookupIgnoredReason,
+  detail: string,
+  at: string,
+): Promise<void> {
+  const event: LookupRequestEvent = {
+    type: 'LookupIgnored',
+    data: { lookupId: lookup.lookupId, portalId: lookup.portalId, reason, detail, at },
+  };
+  // The request is the stream's only event (revision 0); a repeat of this append is recognised by its id.
+  await store.append(
+    lookupStream(lookup.lookupId),
+    [{ id: ignoredEventId(lookup.lookupId), ...event, metadata: metadataOf(lookup) }],
+    {
+      expected: 0n,
+    },
+  );
+}

@@ -1,0 +1,126 @@
+import express, { type Express } from 'express';
+import { WrongExpectedVersionError, type EventStore } from '../../domain/eventstore/types';
+import { lookupIdOf, lookupStream, type LookupRequestEvent } from '../../domain/lookups/events';
+import { classifyWebhookEvent, type CrmWebhookEvent } from '../../domain/lookups/webhook-event';
+import type { HttpModule } from '../http/app';
+import { badRequest, unauthorized } from '../http/errors';
+import { verifyV3 } from '../hubspot/signature';
+import { requestedEventId } from './ids';
+
+export const WEBHOOK_PATH = '/api/hubspot/webhook';
+/** HubSpot sends up to 100 events per request; this leaves room without inviting abuse. */
+export const MAX_WEBHOOK_EVENTS = 1000;
+export const INVALID_SIGNATURE = 'The webhook signature is missing, wrong or too old.';
+
+export interface WebhookDeps {
+  store: EventStore;
+  /** The service's public URL (PUBLIC_URL); the signed URI is rebuilt from it, never from Host. */
+  publicUrl: string;
+  /** The HubSpot app's client secret (or the sandbox CRM's). */
+  webhookSecret: () => Promise<string>;
+  now: () => Date;
+}
+
+export interface WebhookAnswer {
+  received: number;
+  recorded: number;
+  duplicates: number;
+  skipped: number;
+}
+
+/**
+ * HubSpot's webhook: checks the v3 signature, records one LookupRequested per ZIP change on a
+ * stream of its own (a redelivery appends nothing), and answers once that is stored.
+ * Processing happens afterwards, in the lookup processor.
+ */
+export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
+  return {
+    raw(app: Express) {
+      app.post(WEBHOOK_PATH, express.raw({ type: () => true, limit: '1mb' }), async (req, res) => {
+        const body = Buffer.isBuffer(req.body) ? req.body : Buffer.alloc(0);
+        const verdict = verifyV3(
+          await deps.webhookSecret(),
+          {
+            method: req.method,
+            uri: `${deps.publicUrl}${req.originalUrl}`,
+            body,
+            timestamp: req.header('x-hubspot-request-timestamp') ?? '',
+            signature: req.header('x-hubspot-signature-v3'),
+          },
+          deps.now().getTime(),
+        );
+        if (!verdict.ok) throw unauthorized(INVALID_SIGNATURE);
+        const events = parseBatch(body);
+        const requestedAt = deps.now().toISOString();
+        const answer: WebhookAnswer = { received: events.length, recorded: 0, duplicates: 0, skipped: 0 };
+        await Promise.all(
+          events.map(async (raw) => {
+            const event = classifyWebhookEvent(raw);
+            if (event.kind === 'skip') {
+              answer.skipped++;
+              return;
+            }
+            const lookupId = lookupIdOf(event.portalId, event.eventId);
+            const requested: LookupRequestEvent = {
+              type: 'LookupRequested',
+              data: {
+                lookupId,
+                portalId: event.portalId,
+                objectType: event.objectType,
+                objectId: event.objectId,
+                propertyName: event.propertyName,
+                zip: event.zip,
+                eventId: event.eventId,
+                occurredAt: event.occurredAt,
+                requestedAt,
+              },
+            };
+            const recorded = await record(deps.store, lookupId, requested, req.requestId);
+            if (recorded) answer.recorded++;
+            else answer.duplicates++;
+          }),
+        );
+        res.status(200).json(answer);
+      });
+    },
+    routes() {},
+  };
+}
+
+function parseBatch(body: Buffer): CrmWebhookEvent[] {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(body.toString('utf8'));
+  } catch {
+    throw badRequest('The webhook body is not JSON.');
+  }
+  if (!Array.isArray(parsed) || parsed.length > MAX_WEBHOOK_EVENTS)
+    throw badRequest(`The webhook body must be a JSON array of at most ${MAX_WEBHOOK_EVENTS} events.`);
+  return parsed.filter((e): e is CrmWebhookEvent => typeof e === 'object' && e !== null && !Array.isArray(e));
+}
+
+/** True when this delivery recorded the request; false when an earlier delivery already had. */
+async function record(
+  store: EventStore,
+  lookupId: string,
+  event: LookupRequestEvent,
+  requestId: string | undefined,
+): Promise<boolean> {
+  try {
+    const result = await store.append(
+      lookupStream(lookupId),
+      [
+        {
+          id: requestedEventId(lookupId),
+          ...event,
+          metadata: { correlationId: lookupId, ...(requestId ? { requestId } : {}) },
+        },
+      ],
+      { expected: 'no_stream' },
+    );
+    return !result.idempotent;
+  } catch (error) {
+    if (error instanceof WrongExpectedVersionError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,29 @@
+import {
+  subscriptionsDecider,
+  type SubscriptionCommand,
+  type SubscriptionsState,
+} from '../../domain/subscriptions/decider';
+import type { SubscriptionEvent } from '../../domain/subscriptions/events';
+import type { EventStore } from '../../domain/eventstore/types';
+import type { AccountHandler, CreditsHandler } from '../accounts/services';
+import type { Clock } from '../auth/sessions';
+import type { PaymentsGateway } from '../adapters/stripe/gateway';
+import { CommandHandler } from '../eventsourcing/command-handler';
+import type { Logger } from '../logging/logger';
+
+export type SubscriptionsHandler = CommandHandler<SubscriptionsState, SubscriptionCommand, SubscriptionEvent>;
+
+export function subscriptionsHandler(store: EventStore): SubscriptionsHandler {
+  return new CommandHandler(store, subscriptionsDecider);
+}
+
+/** What the payment routes and the webhook work with. */
+export interface PaymentsDeps {
+  gateway: PaymentsGateway;
+  subscriptions: SubscriptionsHandler;
+  credits: CreditsHandler;
+  accounts: AccountHandler;
+  now: Clock;
+  logger: Logger;
+  publicUrl: string;
+}

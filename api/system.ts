@@ -1,0 +1,252 @@
+import { fileURLToPath } from 'node:url';
+import type { Express } from 'express';
+import type { EventStore } from '../domain/eventstore/types';
+import { allProjections } from '../projections';
+import type { Projection } from '../projections/projection';
+import { ProjectionRunner } from '../projections/runner';
+import { migrateReadModels, readModels, type ReadModelDb } from '../projections/schema';
+import { migrateEventStore } from './adapters/eventstore/postgres/schema';
+import { PostgresEventStore } from './adapters/eventstore/postgres/store';
+import { composeAccounts } from './accounts/composition';
+import type { AccountsDeps } from './accounts/services';
+import type { ScryptParams } from './auth/passwords';
+import type { RateLimitPolicy } from './auth/rate-limit';
+import type { Clock } from './auth/sessions';
+import { publicConfigModule, thirdPartySources } from './config/routes';
+import { migrateOperational, operationalDb } from './db/operational';
+import type { Reactor } from './eventsourcing/reactor';
+import { connectPostgres, openPglite, type Database } from './db/database';
+import { healthModule } from './health/routes';
+import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
+import { composeLookups, type HubSpotSide } from './lookups/composition';
+import type { LookupProcessor } from './lookups/processor';
+import type { RetryPolicy } from './adapters/hubspot/client';
+import { sandboxCrmModule } from './adapters/hubspot/sandbox/module';
+import { hubspotModule } from './hubspot/routes';
+import { callbackUrl, createHubSpotServices, type HubSpotServices } from './hubspot/services';
+import { composePayments } from './payments/composition';
+import type { PaymentsDeps } from './payments/services';
+import { createApp, type HttpModule } from './http/app';
+import { adminModule } from './admin/routes';
+import { withSink, type Logger } from './logging/logger';
+import { RequestLogWriter } from './logging/request-log-writer';
+import { logForRequest, requestLogging, type RequestLogContext } from './logging/request-logging';
+import { logsModule } from './logs/routes';
+import { SANDBOX_APP_ID, type Settings } from './settings';
+
+export interface System {
+  settings: Settings;
+  logger: Logger;
+  database: Database;
+  readModels: ReadModelDb;
+  store: EventStore;
+  runner: ProjectionRunner;
+  accounts: AccountsDeps;
+  payments: PaymentsDeps;
+  /** Follows balances and sends credit notices. */
+  creditNotices: Reactor;
+  /** Takes lookup requests to their outcomes. */
+  lookups: LookupProcessor | undefined;
+  hubspot: HubSpotServices;
+  /** Writes log lines to request_logs in the background; its counters show lost lines. */
+  requestLogs: RequestLogWriter;
+  /** Logs into a request's timeline from outside the request (the lookup processor). */
+  logForRequest(requestId: string, context?: RequestLogContext): Logger;
+  app: Express;
+  close(): Promise<void>;
+}
+
+export interface SystemOverrides {
+  /** An already open database (tests share one per file). */
+  database?: Database;
+  projections?: readonly Projection[];
+  /** Leave the database open on close (its owner closes it). */
+  keepDatabaseOpen?: boolean;
+  /** The time as the services see it (tests move it forward). */
+  now?: Clock;
+  /** Lower scrypt cost for tests that register many accounts; production keeps OWASP's. */
+  passwordHashing?: ScryptParams;
+  /** Different limits (tests that sign up many users from one address raise the per-IP ones). */
+  rateLimits?: Partial<RateLimitPolicy>;
+  /** The portal directory, CRM client and webhook secret the lookup pipeline uses (tests bring stand-ins). */
+  hubspot?: HubSpotSide;
+  /** Where the sandbox CRM delivers its webhooks, instead of the app's own endpoint. */
+  sandboxWebhookUrl?: string;
+  /** Retry timing of the HubSpot client (tests shorten the backoff). */
+  hubspotRetry?: Partial<RetryPolicy>;
+}
+
+export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+
+async function openDatabase(settings: Settings): Promise<Database> {
+  if (settings.databaseUrl)
+    return connectPostgres({ url: settings.databaseUrl, poolSize: settings.databasePoolSize });
+  return openPglite(settings.dataDir);
+}
+
+async function openEventStore(settings: Settings, database: Database): Promise<EventStore> {
+  if (settings.eventStoreUrl) {
+    const { connectKurrent } = await import('./adapters/eventstore/kurrentdb/store');
+    return connectKurrent(settings.eventStoreUrl);
+  }
+  await migrateEventStore(database.db, database.schema);
+  return new PostgresEventStore(database.db, database.kind);
+}
+
+/** Opens the stores, brings schemas up to date, starts the projections and builds the HTTP app. */
+export async function createSystem(
+  settings: Settings,
+  baseLogger: Logger,
+  overrides: SystemOverrides = {},
+): Promise<System> {
+  const database = overrides.database ?? (await openDatabase(settings));
+  try {
+    const store = await openEventStore(settings, database);
+    await migrateReadModels(database.db, database.schema);
+    await migrateOperational(database);
+    const operational = operationalDb(database);
+    const requestLogs = new RequestLogWriter(operational, {
+      capacity: settings.logQueueCapacity,
+      retentionDays: settings.logRetentionDays,
+      report: baseLogger,
+    });
+    const logger = withSink(baseLogger, settings.logLevel, requestLogs.sink);
+    const rm = readModels(database.db);
+    const runner = new ProjectionRunner({
+      store,
+      readModels: rm,
+      projections: overrides.projections ?? allProjections,
+      locks: database,
+      batchSize: database.kind === 'pglite' ? 200 : 1000,
+      log: (level, message, fields) => logger[level](message, fields),
+    });
+    const now = overrides.now ?? (() => new Date());
+    const accounts = await composeAccounts({
+      settings,
+      logger,
+      store,
+      readModels: rm,
+      operational,
+      locks: database,
+      now: overrides.now,
+      passwordHashing: overrides.passwordHashing,
+      rateLimits: overrides.rateLimits,
+    });
+    const hubspot = await createHubSpotServices({
+      hubspot: settings.hubspot,
+      tokenEncryptionKey: settings.tokenEncryptionKey,
+      publicUrl: settings.publicUrl,
+      store,
+      readModels: rm,
+      operational,
+      logger,
+      now,
+      ...(overrides.sandboxWebhookUrl ? { sandboxWebhookUrl: overrides.sandboxWebhookUrl } : {}),
+      ...(overrides.hubspotRetry ? { retry: overrides.hubspotRetry } : {}),
+    });
+    const payments = await composePayments({
+      settings,
+      logger,
+      store,
+      operational,
+      accounts: accounts.deps,
+    });
+    const lookups = composeLookups({
+      publicUrl: settings.publicUrl,
+      logger,
+      store,
+      database,
+      readModels: rm,
+      runner,
+      accounts: accounts.deps,
+      hubspot: overrides.hubspot ?? {
+        portals: hubspot.directory,
+        crm: hubspot.client,
+        webhookSecret: async () => hubspot.clientSecret,
+      },
+      now,
+    });
+    const standIns = () => ({
+      hubspot: settings.hubspot.sandbox,
+      stripe: payments.standIn,
+      ...accounts.standIns,
+    });
+    const auth = { sessions: accounts.deps.sessions, accounts: accounts.deps.accounts };
+    const modules: HttpModule[] = [
+      healthModule({
+        store,
+        readModelStore: database.kind,
+        runner,
+        standIns,
+        requestLogs: () => requestLogs.stats(),
+      }),
+      ...payments.modules,
+      ...accounts.modules,
+      publicConfigModule({
+        settings,
+        standIns,
+        devMailUrl: accounts.devMailUrl,
+        zipAttribution: () => ZIP_DATA_ATTRIBUTION,
+      }),
+      hubspotModule({
+        ...hubspot,
+        auth,
+        logger,
+      }),
+      ...lookups.modules,
+      adminModule({ ...auth, store, readModels: rm, operational, now }),
+      logsModule({ ...auth, operational, readModels: rm, now, lostLogLines: () => requestLogs.stats().lost }),
+    ];
+    if (hubspot.sandbox) {
+      modules.push(
+        sandboxCrmModule({
+          store: hubspot.sandbox.store,
+          webhooks: hubspot.sandbox.webhooks,
+          clientId: settings.hubspot.clientId,
+          clientSecret: hubspot.clientSecret,
+          appId: settings.hubspot.appId ?? SANDBOX_APP_ID,
+          callbackUrl: callbackUrl(settings.publicUrl),
+        }),
+      );
+    }
+    const app = createApp({
+      logger,
+      modules,
+      security: { https: settings.publicUrl.startsWith('https:'), ...thirdPartySources(settings) },
+      trustProxyHops: settings.trustProxyHops,
+      webDir: WEB_DIST,
+      requestLogging: requestLogging(logger),
+    });
+    runner.start();
+    accounts.start();
+    lookups.processor?.start();
+    requestLogs.start();
+    return {
+      settings,
+      logger,
+      database,
+      readModels: rm,
+      store,
+      runner,
+      accounts: accounts.deps,
+      payments: payments.deps,
+      creditNotices: accounts.notices,
+      lookups: lookups.processor,
+      hubspot,
+      requestLogs,
+      logForRequest: (requestId, context) => logForRequest(logger, requestId, context),
+      app,
+      async close() {
+        await lookups.processor?.stop();
+        await accounts.stop();
+        await runner.stop();
+        await requestLogs.stop();
+        await store.close();
+        if (!overrides.keepDatabaseOpen) await database.close();
+      },
+    };
+  } catch (error) {
+    if (!overrides.database) await database.close().catch(() => undefined);
+    throw error;
+  }
+}

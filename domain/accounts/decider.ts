@@ -1,0 +1,150 @@
+import { assertNever, type Decider } from '../decider';
+import { AccountRuleError } from './errors';
+import type { AccountEvent, AdminGrantReason, PasswordChangeKind } from './events';
+
+/** The stream that holds one account: registration, password, admin status, notifications. */
+export const accountStream = (userId: string) => `account-${userId}`;
+
+/** The user id an account stream belongs to, or undefined for any other stream. */
+export function userIdOfAccountStream(stream: string): string | undefined {
+  return stream.startsWith('account-') ? stream.slice('account-'.length) : undefined;
+}
+
+export interface RegisteredAccount {
+  status: 'registered';
+  userId: string;
+  email: string;
+  passwordHash: string;
+  partner: string | null;
+  registeredAt: string;
+  isAdmin: boolean;
+  /** Below this balance the user wants one e-mail; null means no notifications. */
+  creditThreshold: number | null;
+  notificationsUnsubscribed: boolean;
+  /** True while the next fall below the threshold should send a notice. */
+  lowCreditNoticeArmed: boolean;
+}
+
+export type AccountState = { status: 'none' } | RegisteredAccount;
+
+export type AccountCommand =
+  | {
+      type: 'RegisterAccount';
+      userId: string;
+      email: string;
+      passwordHash: string;
+      partner: string | null;
+      at: string;
+    }
+  | { type: 'ChangePassword'; passwordHash: string; via: PasswordChangeKind; at: string }
+  | { type: 'GrantAdmin'; reason: AdminGrantReason; at: string }
+  | { type: 'SetCreditThreshold'; threshold: number | null; at: string }
+  | { type: 'UnsubscribeCreditNotifications'; at: string }
+  | { type: 'ObserveBalance'; balance: number; at: string };
+
+export const initialAccountState = (): AccountState => ({ status: 'none' });
+
+export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type === 'AccountRegistered') {
+    return {
+      status: 'registered',
+      ...event.data,
+      isAdmin: false,
+      creditThreshold: null,
+      notificationsUnsubscribed: false,
+      lowCreditNoticeArmed: true,
+    };
+  }
+  if (state.status !== 'registered') return state;
+  switch (event.type) {
+    case 'PasswordChanged':
+      return { ...state, passwordHash: event.data.passwordHash };
+    case 'AdminGranted':
+      return { ...state, isAdmin: true };
+    case 'CreditThresholdSet':
+      return { ...state, creditThreshold: event.data.threshold, lowCreditNoticeArmed: true };
+    case 'CreditNotificationsUnsubscribed':
+      return { ...state, notificationsUnsubscribed: true };
+    case 'LowCreditNoticeSent':
+      return { ...state, lowCreditNoticeArmed: false };
+    case 'LowCreditNoticeRearmed':
+      return { ...state, lowCreditNoticeArmed: true };
+    default:
+      return assertNever(event);
+  }
+}
+
+function registered(state: AccountState): RegisteredAccount {
+  if (state.status !== 'registered')
+    throw new AccountRuleError('not_registered', 'There is no such account.');
+  return state;
+}
+
+/**
+ * The account rules. Registration happens once; admin is granted once; a threshold is a whole
+ * number of credits or none; a balance below the threshold sends one notice, and the next only
+ * after the balance has come back to the threshold or above.
+ */
+export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
+  switch (command.type) {
+    case 'RegisterAccount': {
+      if (state.status === 'registered') {
+        if (state.userId === command.userId && state.email === command.email) return [];
+        throw new AccountRuleError('already_registered', 'This account is already registered.');
+      }
+      const { userId, email, passwordHash, partner, at } = command;
+      return [
+        { type: 'AccountRegistered', data: { userId, email, passwordHash, partner, registeredAt: at } },
+      ];
+    }
+    case 'ChangePassword':
+      registered(state);
+      return [
+        {
+          type: 'PasswordChanged',
+          data: { passwordHash: command.passwordHash, via: command.via, at: command.at },
+        },
+      ];
+    case 'GrantAdmin':
+      return registered(state).isAdmin
+        ? []
+        : [{ type: 'AdminGranted', data: { reason: command.reason, at: command.at } }];
+    case 'SetCreditThreshold': {
+      const account = registered(state);
+      const { threshold } = command;
+      if (threshold !== null && (!Number.isSafeInteger(threshold) || threshold < 0)) {
+        throw new AccountRuleError(
+          'invalid_threshold',
+          'The threshold must be a whole number of credits, 0 or more.',
+        );
+      }
+      if (threshold === account.creditThreshold) return [];
+      return [{ type: 'CreditThresholdSet', data: { threshold, at: command.at } }];
+    }
+    case 'UnsubscribeCreditNotifications':
+      return registered(state).notificationsUnsubscribed
+        ? []
+        : [{ type: 'CreditNotificationsUnsubscribed', data: { at: command.at } }];
+    case 'ObserveBalance': {
+      if (state.status !== 'registered') return [];
+      const threshold = state.creditThreshold;
+      if (threshold === null || state.notificationsUnsubscribed) return [];
+      const { balance, at } = command;
+      if (balance < threshold && state.lowCreditNoticeArmed) {
+        return [{ type: 'LowCreditNoticeSent', data: { balance, threshold, at } }];
+      }
+      if (balance >= threshold && !state.lowCreditNoticeArmed) {
+        return [{ type: 'LowCreditNoticeRearmed', data: { balance, threshold, at } }];
+      }
+      return [];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent> = {
+  initialState: initialAccountState,
+  evolve: evolveAccount,
+  decide: decideAccount,
+};

@@ -1,0 +1,24 @@
+import type { DomainEvent } from '../decider';
+
+/** Why an account became admin: listed in ADMIN_EMAILS, or granted from the command line. */
+export type AdminGrantReason = 'admin_emails' | 'script';
+
+/** How a password came to change: the signed-in user changed it, or a reset link was used. */
+export type PasswordChangeKind = 'change' | 'reset';
+
+export type AccountEvent =
+  | DomainEvent<
+      'AccountRegistered',
+      { userId: string; email: string; passwordHash: string; partner: string | null; registeredAt: string }
+    >
+  | DomainEvent<'PasswordChanged', { passwordHash: string; via: PasswordChangeKind; at: string }>
+  | DomainEvent<'AdminGranted', { reason: AdminGrantReason; at: string }>
+  | DomainEvent<'CreditThresholdSet', { threshold: number | null; at: string }>
+  | DomainEvent<'CreditNotificationsUnsubscribed', { at: string }>
+  | DomainEvent<'LowCreditNoticeSent', { balance: number; threshold: number; at: string }>
+  | DomainEvent<'LowCreditNoticeRearmed', { balance: number; threshold: number; at: string }>;
+
+export type AccountEventType = AccountEvent['type'];
+
+/** The one event of an e-mail claim stream: the address belongs to this account from now on. */
+export type EmailClaimEvent = DomainEvent<'EmailClaimed', { userId: string; at: string }>;

@@ -1,0 +1,158 @@
+import { assertNever, type Decider } from '../decider';
+import { CreditsRuleError } from './errors';
+import {
+  sourceKey,
+  type CreditSource,
+  type CreditsEvent,
+  type LookupFailureReason,
+  type LookupRef,
+} from './events';
+
+/** The stream that holds one user's credits and the lookups they paid for. */
+export const creditsStream = (userId: string) => `credits-${userId}`;
+
+export interface CreditsState {
+  balance: number;
+  /** Sources already credited (a Stripe session, an invoice, the sign-up grant): never credited twice. */
+  appliedSources: ReadonlySet<string>;
+  /** Lookups charged whose outcome is not recorded yet; bounded by the lookups in progress. */
+  inFlight: ReadonlySet<string>;
+}
+
+export type CreditsCommand =
+  | { type: 'AddCredits'; credits: number; source: CreditSource; at: string }
+  | { type: 'ChargeLookup'; lookup: LookupRef; at: string }
+  | { type: 'CompleteLookup'; lookup: LookupRef; filled: Record<string, string>; at: string }
+  | { type: 'FailLookup'; lookup: LookupRef; reason: LookupFailureReason; detail: string; at: string };
+
+export const initialCreditsState = (): CreditsState => ({
+  balance: 0,
+  appliedSources: new Set(),
+  inFlight: new Set(),
+});
+
+function withAdded<T>(set: ReadonlySet<T>, value: T): ReadonlySet<T> {
+  const next = new Set(set);
+  next.add(value);
+  return next;
+}
+
+function without<T>(set: ReadonlySet<T>, value: T): ReadonlySet<T> {
+  const next = new Set(set);
+  next.delete(value);
+  return next;
+}
+
+export function evolveCredits(state: CreditsState, event: CreditsEvent): CreditsState {
+  switch (event.type) {
+    case 'CreditsAdded': {
+      const key = sourceKey(event.data.source);
+      return {
+        ...state,
+        balance: event.data.balanceAfter,
+        appliedSources: key ? withAdded(state.appliedSources, key) : state.appliedSources,
+      };
+    }
+    case 'LookupCharged':
+      return {
+        ...state,
+        balance: event.data.balanceAfter,
+        inFlight: withAdded(state.inFlight, event.data.lookupId),
+      };
+    case 'LookupSucceeded':
+    case 'LookupFailed':
+      return {
+        ...state,
+        balance: event.data.balanceAfter,
+        inFlight: without(state.inFlight, event.data.lookupId),
+      };
+    default:
+      return state;
+  }
+}
+
+/**
+ * The credit rules: credits come once per source; a lookup costs one credit, charged once and
+ * only while the balance allows it; a lookup that fails after its charge gets the credit back.
+ */
+export function decideCredits(command: CreditsCommand, state: CreditsState): CreditsEvent[] {
+  switch (command.type) {
+    case 'AddCredits': {
+      if (!Number.isSafeInteger(command.credits) || command.credits <= 0) {
+        throw new CreditsRuleError('invalid_amount', 'Credits to add must be a whole number above zero');
+      }
+      const key = sourceKey(command.source);
+      if (key && state.appliedSources.has(key)) return [];
+      return [
+        {
+          type: 'CreditsAdded',
+          data: {
+            credits: command.credits,
+            source: command.source,
+            balanceAfter: state.balance + command.credits,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    case 'ChargeLookup': {
+      if (state.inFlight.has(command.lookup.lookupId)) return [];
+      if (state.balance < 1) {
+        return [
+          {
+            type: 'LookupFailed',
+            data: {
+              ...command.lookup,
+              reason: 'insufficient_credits',
+              detail: 'No credits left',
+              refunded: false,
+              balanceAfter: state.balance,
+              at: command.at,
+            },
+          },
+        ];
+      }
+      return [
+        {
+          type: 'LookupCharged',
+          data: { ...command.lookup, credits: 1, balanceAfter: state.balance - 1, at: command.at },
+        },
+      ];
+    }
+    case 'CompleteLookup': {
+      if (!state.inFlight.has(command.lookup.lookupId)) {
+        throw new CreditsRuleError('lookup_not_charged', `Lookup ${command.lookup.lookupId} was not charged`);
+      }
+      return [
+        {
+          type: 'LookupSucceeded',
+          data: { ...command.lookup, filled: command.filled, balanceAfter: state.balance, at: command.at },
+        },
+      ];
+    }
+    case 'FailLookup': {
+      const refunded = state.inFlight.has(command.lookup.lookupId);
+      return [
+        {
+          type: 'LookupFailed',
+          data: {
+            ...command.lookup,
+            reason: command.reason,
+            detail: command.detail.slice(0, 500),
+            refunded,
+            balanceAfter: refunded ? state.balance + 1 : state.balance,
+            at: command.at,
+          },
+        },
+      ];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const creditsDecider: Decider<CreditsState, CreditsCommand, CreditsEvent> = {
+  initialState: initialCreditsState,
+  evolve: evolveCredits,
+  decide: decideCredits,
+};

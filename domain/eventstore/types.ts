@@ -1,0 +1,113 @@
+/**
+ * The event-store port. Adapters (PostgreSQL/PGlite, KurrentDB) implement it; the rest of the
+ * system sees only these types.
+ */
+
+/** What the caller expects of the stream before an append. A bigint is the revision (0-based) of its last event. */
+export type ExpectedStreamState = 'any' | 'no_stream' | 'stream_exists' | bigint;
+
+/** Opaque, store-specific position in the global log ("start" means before the first event). */
+export type Checkpoint = string & { readonly __brand: 'Checkpoint' };
+export const START = 'start' as Checkpoint;
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  requestId?: string;
+  userId?: string;
+  [key: string]: unknown;
+}
+
+export type EventData = Record<string, unknown>;
+
+export interface NewEvent<Type extends string = string, Data extends EventData = EventData> {
+  /** A UUID. Deterministic wherever a retry can happen, so a retried append writes nothing. */
+  id: string;
+  type: Type;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Type extends string = string, Data extends EventData = EventData> {
+  id: string;
+  type: Type;
+  data: Data;
+  metadata: EventMetadata;
+  streamName: string;
+  /** 0-based position of the event inside its stream. */
+  revision: bigint;
+  /** Position in the global log; reading all "after" it continues right behind this event. */
+  position: Checkpoint;
+  /** ISO-8601 UTC time the store recorded the event. */
+  recordedAt: string;
+}
+
+export interface AppendResult {
+  /** Revision of the stream's last event after the append. */
+  nextRevision: bigint;
+  /** True when the same events (same ids, same order) were already stored and nothing was written. */
+  idempotent: boolean;
+}
+
+export interface ReadStreamOptions {
+  fromRevision?: bigint;
+  maxCount?: number;
+}
+
+export interface ReadAllOptions {
+  after: Checkpoint;
+  limit: number;
+}
+
+export interface ReadAllResult {
+  events: RecordedEvent[];
+  /** Where the next read continues; equals `after` when nothing new was visible. */
+  next: Checkpoint;
+}
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'pglite' | 'kurrentdb' | 'memory';
+  append(
+    stream: string,
+    events: readonly NewEvent[],
+    options: { expected: ExpectedStreamState },
+  ): Promise<AppendResult>;
+  /** Events of one stream in order, from `fromRevision` (inclusive). A missing stream reads as empty. */
+  readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /** Events of every stream after a checkpoint, in an order that never changes once read. */
+  readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+  /** A hint that new events may be visible; returns the unsubscribe function. Readers poll as well. */
+  onAppended(listener: () => void): () => void;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedVersionError extends Error {
+  readonly type = 'wrong-expected-version' as const;
+  constructor(
+    readonly stream: string,
+    readonly expected: ExpectedStreamState,
+    /** The stream's last revision, or "no_stream". Unknown when the store does not say. */
+    readonly actual: bigint | 'no_stream' | 'unknown',
+  ) {
+    super(`Stream ${stream} was expected at ${String(expected)} but is at ${String(actual)}`);
+    this.name = 'WrongExpectedVersionError';
+  }
+}
+
+export class InvalidEventError extends Error {
+  readonly type = 'invalid-event' as const;
+  constructor(message: string) {
+    super(message);
+    this.name = 'InvalidEventError';
+  }
+}
+
+export class EventStoreUnavailableError extends Error {
+  readonly type = 'event-store-unavailable' as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EventStoreUnavailableError';
+  }
+}
+
+export type EventStoreError = WrongExpectedVersionError | InvalidEventError | EventStoreUnavailableError;

@@ -1,0 +1,32 @@
+import { InvalidEventError, type NewEvent } from './types';
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const STREAM = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const proto: unknown = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+/** Refuses what must never reach storage: every adapter calls this before it writes. */
+export function assertAppendable(stream: string, events: readonly NewEvent[]): void {
+  if (!STREAM.test(stream)) throw new InvalidEventError(`Stream name "${stream.slice(0, 60)}" is not valid`);
+  if (events.length === 0) throw new InvalidEventError('An append needs at least one event');
+  const ids = new Set<string>();
+  for (const [index, event] of events.entries()) {
+    const where = `Event ${index} of ${stream}`;
+    if (typeof event.type !== 'string' || event.type.length === 0 || event.type.length > 100) {
+      throw new InvalidEventError(`${where} has no type`);
+    }
+    if (typeof event.id !== 'string' || !UUID.test(event.id))
+      throw new InvalidEventError(`${where} needs a UUID id`);
+    if (ids.has(event.id.toLowerCase())) throw new InvalidEventError(`${where} repeats id ${event.id}`);
+    ids.add(event.id.toLowerCase());
+    if (!isPlainObject(event.data))
+      throw new InvalidEventError(`${where} (${event.type}): data must be an object`);
+    if (event.metadata !== undefined && !isPlainObject(event.metadata)) {
+      throw new InvalidEventError(`${where} (${event.type}): metadata must be an object`);
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { hubspotTimezoneValue } from './hubspot-timezone';
+import type { Location } from './postal-code';
+
+/** HubSpot's own contact timezone property. */
+export const HUBSPOT_TIMEZONE_PROPERTY = 'hs_timezone';
+
+/** Where one object type's location values go ('' = not written); mirrors the portal config. */
+export interface FieldMapping {
+  city: string;
+  state: string;
+  county: string;
+  country: string;
+  /** Contacts only: also set HubSpot's timezone property. */
+  updateTimezone?: boolean;
+  onlyFillEmpty: boolean;
+}
+
+const LOCATION_FIELDS = ['city', 'state', 'county', 'country'] as const;
+
+/** True when the mapping writes at least one property; otherwise the portal is not configured. */
+export function writesAnything(mapping: FieldMapping): boolean {
+  return LOCATION_FIELDS.some((field) => mapping[field] !== '') || mapping.updateTimezone === true;
+}
+
+/**
+ * The CRM properties to set for a resolved location. A field the table has no value for
+ * (a Canadian area's city, a military code's county) is left alone rather than cleared.
+ */
+export function propertiesToFill(mapping: FieldMapping, location: Location): Record<string, string> {
+  const properties: Record<string, string> = {};
+  for (const field of LOCATION_FIELDS) {
+    const property = mapping[field];
+    const value = location[field];
+    if (property !== '' && value !== null && value !== '') properties[property] = value;
+  }
+  if (mapping.updateTimezone && location.timezone)
+    properties[HUBSPOT_TIMEZONE_PROPERTY] = hubspotTimezoneValue(location.timezone);
+  return properties;
+}
+
+/** For "fill only empty fields": keeps the properties the record has no value for. */
+export function onlyEmpty(
+  properties: Record<string, string>,
+  current: Record<string, string | null | undefined>,
+): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(properties).filter(([name]) => (current[name] ?? '').trim() === ''),
+  );
+}

@@ -1,0 +1,58 @@
+/** A 5-digit US ZIP code, leading zeros kept. */
+export interface UsZip {
+  kind: 'us';
+  zip: string;
+}
+
+/** A Canadian postal code; only its forward sortation area (first 3 characters) is resolved. */
+export interface CanadianPostalCode {
+  kind: 'ca';
+  fsa: string;
+  /** Upper case, written `A1A 1A1`. */
+  postalCode: string;
+}
+
+export type ParsedPostalCode = UsZip | CanadianPostalCode;
+
+/** A code in a format the product does not support: the lookup fails and is not charged. */
+export interface InvalidPostalCode {
+  kind: 'invalid';
+  reason: 'invalid_zip_format';
+}
+
+export type PostalCodeParse = ParsedPostalCode | InvalidPostalCode;
+
+/**
+ * What a lookup fills in. A null field has no value to write: a Canadian code names an area, not
+ * a city; overseas military (APO/FPO/DPO) codes have no county or time zone; the freely
+ * associated states (FM, MH, PW) have no county.
+ */
+export interface Location {
+  city: string | null;
+  /** 2-letter USPS state or territory code; for Canada the 2-letter province code. */
+  state: string;
+  /** The county; for Canada the area's standard-time UTC offset, written `UTC-05:00`. */
+  county: string | null;
+  /** US for every USPS-addressed code, territories and military included. */
+  country: 'US' | 'CA';
+  /** IANA zone name, e.g. `America/Chicago`. */
+  timezone: string | null;
+}
+
+const US_ZIP = /^[0-9]{5}$/;
+const CANADIAN_POSTAL_CODE = /^([A-Z][0-9][A-Z]) ?([0-9][A-Z][0-9])$/;
+
+const INVALID: InvalidPostalCode = Object.freeze({ kind: 'invalid', reason: 'invalid_zip_format' });
+
+/** Reads a code as typed into a CRM record: a 5-digit US ZIP or a Canadian `A1A 1A1` / `A1A1A1`. */
+export function parsePostalCode(input: string): PostalCodeParse {
+  const code = input.trim();
+  if (US_ZIP.test(code)) return { kind: 'us', zip: code };
+
+  const canadian = CANADIAN_POSTAL_CODE.exec(code.toUpperCase());
+  if (canadian) {
+    const [, fsa = '', ldu = ''] = canadian;
+    return { kind: 'ca', fsa, postalCode: `${fsa} ${ldu}` };
+  }
+  return INVALID;
+}

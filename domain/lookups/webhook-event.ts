@@ -1,0 +1,73 @@
+/**
+ * Which CRM webhook events are lookup requests. HubSpot sends every subscribed change; only a
+ * ZIP someone entered is a lookup. Our own writes come back as changes too and must not trigger
+ * another lookup (and another charge).
+ */
+
+export type CrmObjectTypeName = 'contact' | 'company';
+
+/** The fields of a HubSpot webhook event this product reads. */
+export interface CrmWebhookEvent {
+  eventId: number | string;
+  portalId: number | string;
+  appId?: number | string;
+  objectId: number | string;
+  subscriptionType: string;
+  propertyName?: string;
+  propertyValue?: string;
+  changeSource?: string;
+  sourceId?: string;
+  occurredAt?: number;
+}
+
+export type WebhookEventVerdict =
+  | {
+      kind: 'lookup';
+      portalId: string;
+      eventId: string;
+      objectType: CrmObjectTypeName;
+      objectId: string;
+      propertyName: string;
+      zip: string;
+      occurredAt: number;
+    }
+  | { kind: 'skip'; why: 'not_a_zip_change' | 'own_write' | 'zip_cleared' | 'malformed' };
+
+const OBJECT_TYPES: Readonly<Record<string, CrmObjectTypeName>> = {
+  'contact.propertyChange': 'contact',
+  'company.propertyChange': 'company',
+};
+
+const ID = /^[0-9]{1,20}$/;
+
+/** Decides whether one event of a webhook batch asks for a lookup. */
+export function classifyWebhookEvent(event: CrmWebhookEvent): WebhookEventVerdict {
+  const portalId = String(event.portalId ?? '');
+  const eventId = String(event.eventId ?? '');
+  const objectId = String(event.objectId ?? '');
+  if (!ID.test(portalId) || !ID.test(eventId) || !ID.test(objectId))
+    return { kind: 'skip', why: 'malformed' };
+  const objectType = OBJECT_TYPES[event.subscriptionType];
+  if (!objectType || typeof event.propertyName !== 'string' || event.propertyName === '')
+    return { kind: 'skip', why: 'not_a_zip_change' };
+  if (event.changeSource === 'INTEGRATION') return { kind: 'skip', why: 'own_write' };
+  if (
+    event.appId !== undefined &&
+    event.sourceId !== undefined &&
+    String(event.sourceId) === String(event.appId)
+  )
+    return { kind: 'skip', why: 'own_write' };
+  const zip = typeof event.propertyValue === 'string' ? event.propertyValue.slice(0, 100) : '';
+  if (zip.trim() === '') return { kind: 'skip', why: 'zip_cleared' };
+  return {
+    kind: 'lookup',
+    portalId,
+    eventId,
+    objectType,
+    objectId,
+    propertyName: event.propertyName.slice(0, 100),
+    zip,
+    occurredAt:
+      typeof event.occurredAt === 'number' && Number.isFinite(event.occurredAt) ? event.occurredAt : 0,
+  };
+}

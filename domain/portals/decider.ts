@@ -1,0 +1,117 @@
+import { assertNever, type Decider } from '../decider';
+import { defaultPortalMapping, sameMapping, type PortalMapping } from './config';
+import { PortalRuleError } from './errors';
+import type { PortalEvent } from './events';
+
+/** The stream that holds one CRM portal's connection and mapping. */
+export const portalStream = (portalId: string) => `portal-${portalId}`;
+
+/** The portal id a portal stream belongs to, or undefined for any other stream. */
+export function portalIdOfStream(stream: string): string | undefined {
+  return stream.startsWith('portal-') ? stream.slice('portal-'.length) : undefined;
+}
+
+export interface PortalState {
+  status: 'never' | 'connected' | 'disconnected';
+  /** The account holding the portal, or that held it last. */
+  userId: string | null;
+  connectedAt: string | null;
+  config: PortalMapping;
+}
+
+export type PortalCommand =
+  | { type: 'ConnectPortal'; portalId: string; userId: string; at: string; hubDomain?: string }
+  | { type: 'DisconnectPortal'; portalId: string; userId: string; at: string }
+  | { type: 'SavePortalConfig'; portalId: string; userId: string; at: string; config: PortalMapping };
+
+export const initialPortalState = (): PortalState => ({
+  status: 'never',
+  userId: null,
+  connectedAt: null,
+  config: defaultPortalMapping(),
+});
+
+export function evolvePortal(state: PortalState, event: PortalEvent): PortalState {
+  switch (event.type) {
+    case 'PortalConnected': {
+      // A mapping is its owner's choice: someone new starts from "map nothing".
+      const sameOwner = state.userId === event.data.userId;
+      return {
+        status: 'connected',
+        userId: event.data.userId,
+        connectedAt: event.data.at,
+        config: sameOwner ? state.config : defaultPortalMapping(),
+      };
+    }
+    case 'PortalReconnected':
+      return { ...state, status: 'connected' };
+    case 'PortalDisconnected':
+      return { ...state, status: 'disconnected' };
+    case 'PortalConfigSaved':
+      return { ...state, config: event.data.config };
+    default:
+      return assertNever(event);
+  }
+}
+
+function ownedBy(state: PortalState, userId: string): void {
+  if (state.status !== 'connected' || state.userId !== userId) {
+    throw new PortalRuleError('portal_not_owned', 'There is no such HubSpot connection on your account.');
+  }
+}
+
+/**
+ * The portal rules. A portal belongs to one account at a time: whoever completes HubSpot's
+ * consent for it holds it (HubSpot only lets a portal's admins install), so connecting a portal
+ * another account holds moves it, and the old owner sees it disconnected. Connecting it again
+ * from the same account is a reconnect. Only the owner configures or deletes it.
+ */
+export function decidePortal(command: PortalCommand, state: PortalState): PortalEvent[] {
+  switch (command.type) {
+    case 'ConnectPortal': {
+      const { portalId, userId, at, hubDomain } = command;
+      const domain = hubDomain === undefined ? {} : { hubDomain };
+      if (state.status === 'connected' && state.userId === userId) {
+        return [{ type: 'PortalReconnected', data: { portalId, userId, at, ...domain } }];
+      }
+      const connected: PortalEvent = { type: 'PortalConnected', data: { portalId, userId, at, ...domain } };
+      if (state.status === 'connected' && state.userId !== null) {
+        return [
+          {
+            type: 'PortalDisconnected',
+            data: { portalId, userId: state.userId, at, reason: 'connected_by_another_account' },
+          },
+          connected,
+        ];
+      }
+      return [connected];
+    }
+    case 'DisconnectPortal':
+      ownedBy(state, command.userId);
+      return [
+        {
+          type: 'PortalDisconnected',
+          data: {
+            portalId: command.portalId,
+            userId: command.userId,
+            at: command.at,
+            reason: 'deleted_by_owner',
+          },
+        },
+      ];
+    case 'SavePortalConfig': {
+      ownedBy(state, command.userId);
+      if (sameMapping(state.config, command.config)) return [];
+      const { portalId, userId, at, config } = command;
+      return [{ type: 'PortalConfigSaved', data: { portalId, userId, at, config } }];
+    }
+    default:
+      return assertNever(command);
+  }
+}
+
+export const portalDecider: Decider<PortalState, PortalCommand, PortalEvent> = {
+  initialState: initialPortalState,
+  evolve: evolvePortal,
+  decide: decidePortal,
+};

@@ -1,0 +1,137 @@
+import { describe, expect, it } from 'vitest';
+import { defaultPortalMapping, type PortalMapping } from './config';
+import {
+  decidePortal,
+  evolvePortal,
+  initialPortalState,
+  type PortalCommand,
+  type PortalState,
+} from './decider';
+import { PortalRuleError } from './errors';
+
+const at = '2026-11-23T10:00:00.000Z';
+const later = '2026-11-24T10:00:00.000Z';
+const portalId = '4711';
+const connect = (userId: string, when = at): Extract<PortalCommand, { type: 'ConnectPortal' }> => ({
+  type: 'ConnectPortal',
+  portalId,
+  userId,
+  at: when,
+});
+const mapping: PortalMapping = {
+  contact: {
+    city: 'city',
+    state: 'state',
+    county: 'county_name',
+    country: '',
+    updateTimezone: true,
+    onlyFillEmpty: true,
+  },
+  company: { city: 'city', state: '', county: '', country: 'country', onlyFillEmpty: false },
+};
+const save = (userId: string, config = mapping): PortalCommand => ({
+  type: 'SavePortalConfig',
+  portalId,
+  userId,
+  at,
+  config,
+});
+
+function given(...commands: PortalCommand[]): PortalState {
+  return commands.reduce(
+    (state, c) => decidePortal(c, state).reduce(evolvePortal, state),
+    initialPortalState(),
+  );
+}
+
+describe('portal rules', () => {
+  it('connects a portal nobody holds to the account that completed the consent', () => {
+    expect(
+      decidePortal({ ...connect('alice'), hubDomain: 'acme.hubspot.com' }, initialPortalState()),
+    ).toEqual([
+      { type: 'PortalConnected', data: { portalId, userId: 'alice', at, hubDomain: 'acme.hubspot.com' } },
+    ]);
+  });
+
+  it('calls connecting the same portal again from the same account a reconnect', () => {
+    expect(decidePortal(connect('alice', later), given(connect('alice')))).toEqual([
+      { type: 'PortalReconnected', data: { portalId, userId: 'alice', at: later } },
+    ]);
+  });
+
+  it('moves a portal another account holds to the new account and disconnects it from the old one', () => {
+    const events = decidePortal(connect('bob', later), given(connect('alice')));
+    expect(events).toEqual([
+      {
+        type: 'PortalDisconnected',
+        data: { portalId, userId: 'alice', at: later, reason: 'connected_by_another_account' },
+      },
+      { type: 'PortalConnected', data: { portalId, userId: 'bob', at: later } },
+    ]);
+    const state = events.reduce(evolvePortal, given(connect('alice')));
+    expect(state).toMatchObject({ status: 'connected', userId: 'bob', connectedAt: later });
+  });
+
+  it('starts a new owner from the default mapping, not the previous owner’s', () => {
+    const state = given(connect('alice'), save('alice'), connect('bob'));
+    expect(state.config).toEqual(defaultPortalMapping());
+  });
+
+  it('keeps the mapping when the owner deletes and connects the portal again', () => {
+    const state = given(
+      connect('alice'),
+      save('alice'),
+      { type: 'DisconnectPortal', portalId, userId: 'alice', at },
+      connect('alice', later),
+    );
+    expect(state).toMatchObject({ status: 'connected', config: mapping });
+  });
+
+  it('maps nothing by default: empty properties, no timezone, overwrite allowed', () => {
+    expect(given(connect('alice')).config).toEqual({
+      contact: { city: '', state: '', county: '', country: '', updateTimezone: false, onlyFillEmpty: false },
+      company: { city: '', state: '', county: '', country: '', onlyFillEmpty: false },
+    });
+  });
+
+  it('lets the owner save a mapping', () => {
+    expect(decidePortal(save('alice'), given(connect('alice')))).toEqual([
+      { type: 'PortalConfigSaved', data: { portalId, userId: 'alice', at, config: mapping } },
+    ]);
+  });
+
+  it('records nothing when the saved mapping is the one already in force', () => {
+    expect(decidePortal(save('alice'), given(connect('alice'), save('alice')))).toEqual([]);
+  });
+
+  it('refuses a mapping from anyone but the owner', () => {
+    expect(() => decidePortal(save('mallory'), given(connect('alice')))).toThrow(PortalRuleError);
+  });
+
+  it('refuses a mapping for a portal that is not connected', () => {
+    expect(() => decidePortal(save('alice'), initialPortalState())).toThrow(PortalRuleError);
+  });
+
+  it('lets only the owner delete a connection', () => {
+    const state = given(connect('alice'));
+    expect(() => decidePortal({ type: 'DisconnectPortal', portalId, userId: 'mallory', at }, state)).toThrow(
+      PortalRuleError,
+    );
+    expect(decidePortal({ type: 'DisconnectPortal', portalId, userId: 'alice', at }, state)).toEqual([
+      { type: 'PortalDisconnected', data: { portalId, userId: 'alice', at, reason: 'deleted_by_owner' } },
+    ]);
+  });
+
+  it('refuses to delete a connection that was already deleted', () => {
+    const state = given(connect('alice'), { type: 'DisconnectPortal', portalId, userId: 'alice', at });
+    expect(() => decidePortal({ type: 'DisconnectPortal', portalId, userId: 'alice', at }, state)).toThrow(
+      PortalRuleError,
+    );
+  });
+
+  it('stops the old owner from configuring a portal that moved to another account', () => {
+    expect(() => decidePortal(save('alice'), given(connect('alice'), connect('bob')))).toThrow(
+      PortalRuleError,
+    );
+  });
+});

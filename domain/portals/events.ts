@@ -1,0 +1,14 @@
+import type { DomainEvent } from '../decider';
+import type { PortalMapping } from './config';
+
+/** Why an owner lost a portal. */
+export type PortalDisconnectReason = 'deleted_by_owner' | 'connected_by_another_account';
+
+export type PortalEvent =
+  | DomainEvent<'PortalConnected', { portalId: string; userId: string; at: string; hubDomain?: string }>
+  | DomainEvent<'PortalReconnected', { portalId: string; userId: string; at: string; hubDomain?: string }>
+  | DomainEvent<
+      'PortalDisconnected',
+      { portalId: string; userId: string; at: string; reason: PortalDisconnectReason }
+    >
+  | DomainEvent<'PortalConfigSaved', { portalId: string; userId: string; at: string; config: PortalMapping }>;

@@ -1,0 +1,45 @@
+import { userIdOfAccountStream } from '../../domain/accounts/decider';
+import type { AccountEvent } from '../../domain/accounts/events';
+import type { RecordedEvent } from '../../domain/eventstore/types';
+import type { Projection, ReadModelTransaction } from '../projection';
+
+type Data<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>['data'];
+
+function update(trx: ReadModelTransaction, event: RecordedEvent) {
+  const userId = userIdOfAccountStream(event.streamName) ?? '';
+  return trx.updateTable('accounts').where('user_id', '=', userId);
+}
+
+/** One row per account: who they are, how they joined, admin status and notification choices. */
+export const accountsProjection: Projection = {
+  name: 'accounts',
+  tables: ['accounts'],
+  handlers: {
+    AccountRegistered: async (trx, event) => {
+      const d = event.data as Data<'AccountRegistered'>;
+      await trx
+        .insertInto('accounts')
+        .values({
+          user_id: d.userId,
+          email: d.email,
+          created_at: d.registeredAt,
+          partner: d.partner,
+          is_admin: false,
+          credit_threshold: null,
+          notifications_unsubscribed: false,
+        })
+        .onConflict((oc) => oc.column('user_id').doNothing())
+        .execute();
+    },
+    AdminGranted: async (trx, event) => {
+      await update(trx, event).set({ is_admin: true }).execute();
+    },
+    CreditThresholdSet: async (trx, event) => {
+      const d = event.data as Data<'CreditThresholdSet'>;
+      await update(trx, event).set({ credit_threshold: d.threshold }).execute();
+    },
+    CreditNotificationsUnsubscribed: async (trx, event) => {
+      await update(trx, event).set({ notifications_unsubscribed: true }).execute();
+    },
+  },
+};

@@ -1,0 +1,44 @@
+import type { ReadModelDb } from '../schema';
+
+export interface AccountRow {
+  userId: string;
+  email: string;
+  createdAt: string;
+  partner: string | null;
+  isAdmin: boolean;
+  creditThreshold: number | null;
+  notificationsUnsubscribed: boolean;
+}
+
+export async function findAccountByEmail(db: ReadModelDb, email: string): Promise<AccountRow | undefined> {
+  const row = await db.selectFrom('accounts').selectAll().where('email', '=', email).executeTakeFirst();
+  return row && toAccount(row);
+}
+
+export async function countAccounts(db: ReadModelDb): Promise<number> {
+  const row = await db
+    .selectFrom('accounts')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+function toAccount(row: {
+  user_id: string;
+  email: string;
+  created_at: Date;
+  partner: string | null;
+  is_admin: boolean;
+  credit_threshold: number | null;
+  notifications_unsubscribed: boolean;
+}): AccountRow {
+  return {
+    userId: row.user_id,
+    email: row.email,
+    createdAt: new Date(row.created_at).toISOString(),
+    partner: row.partner,
+    isAdmin: row.is_admin,
+    creditThreshold: row.credit_threshold,
+    notificationsUnsubscribed: row.notifications_unsubscribed,
+  };
+}

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import { percent } from '../../domain/admin/rules';
+import type { ReadModelDb } from '../schema';
+import type { Window } from './window';
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** The live feed: the latest finished lookups with who, what and the balance after. */
+export async function recentActivity(db: ReadModelDb, w: Window, limit = 50) {
+  const { rows } = await sql<{
+    lookup_id: string;
+    email: string | null;
+    outcome: string;
+    zip: string;
+    at: Date;
+    reason: string | null;
+    credits_after: number;
+  }>`
+    SELECT l.lookup_id, a.email, l.outcome, l.zip, l.at, l.reason, l.credits_after
+    FROM admin_lookups l LEFT JOIN accounts a ON a.user_id = l.user_id
+    WHERE l.outcome <> 'pending' AND l.at <= ${w.now}
+    ORDER BY l.at DESC, l.lookup_id LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({
+    id: r.lookup_id,
+    email: r.email ?? '',
+    successful: r.outcome === 'success',
+    zipcode: r.zip,
+    timestamp: iso(r.at)!,
+    reason: r.reason,
+    userCredits: r.credits_after,
+  }));
+}
+
+export async function failureAnalysis(db: ReadModelDb, w: Window) {
+  const { rows } = await sql<{
+    reason: string;
+    count: string;
+    affected_users: string;
+    count_24h: string | null;
+    count_7d: string | null;
+  }>`
+    SELECT t.reason, t.count, u.affected_users, h.n AS count_24h, s.n AS count_7d
+    FROM (SELECT reason, sum(failures) AS count FROM admin_failure_days GROUP BY reason) t
+    JOIN (SELECT reason, count(*) AS affected_users FROM admin_failure_users GROUP BY reason) u
+      ON u.reason = t.reason
+    LEFT JOIN (SELECT reason, count(*) AS n FROM admin_lookups
+               WHERE outcome = 'failed' AND at > ${w.since24h} AND at <= ${w.now} GROUP BY reason) h
+      ON h.reason = t.reason
+    LEFT JOIN (SELECT reason, sum(failures) AS n FROM admin_failure_days
+               WHERE day >= ${w.firstDay7d} GROUP BY reason) s
+      ON s.reason = t.reason
+    ORDER BY t.count DESC, t.reason`.execute(db);
+  return rows.map((r) => ({
+    reason: r.reason,
+    count: Number(r.count),
+    affected_users: Number(r.affected_users),
+    count_24h: Number(r.count_24h ?? 0),
+    count_7d: Number(r.count_7d ?? 0),
+  }));
+}
+
+export async function topPerformers(db: ReadModelDb, w: Window, limit = 10) {
+  const { rows } = await sql<{
+    email: string;
+    successful: number;
+    successful_7d: string | null;
+    credits: number | null;
+  }>`
+    SELECT a.email, l.successful, d.n AS successful_7d, b.balance AS credits
+    FROM (SELECT * FROM admin_user_lookups WHERE successful > 0
+          ORDER BY successful DESC, user_id LIMIT ${limit}) l
+    JOIN accounts a ON a.user_id = l.user_id
+    LEFT JOIN credit_balances b ON b.user_id = l.user_id
+    LEFT JOIN (SELECT user_id, sum(successful) AS n FROM admin_user_days
+               WHERE day >= ${w.firstDay7d} GROUP BY user_id) d ON d.user_id = l.user_id
+    ORDER BY l.successful DESC, a.email`.execute(db);
+  return rows.map((r) => ({
+    email: r.email,
+    successful_all_time: r.successful,
+    successful_7d: Number(r.successful_7d ?? 0),
+    credits: r.credits ?? 0,
+  }));
+}
+
+/** Successful and failed lookups per UTC day for the last 30 days, oldest first, empty days as 0. */
+export async function chartData(db: ReadModelDb, w: Window) {
+  const { rows } = await sql<{ day: string; successful: string; failed: string }>`
+    SELECT day, sum(successful) AS successful, sum(failed) AS failed FROM admin_day_hours
+    WHERE day >= ${w.days30[0]!} AND day <= ${w.days30[29]!} GROUP BY day`.execute(db);
+  const byDay = new Map(rows.map((r) => [r.day, r]));
+  return w.days30.map((date) => ({
+    date,
+    successful_count: Number(byDay.get(date)?.successful ?? 0),
+    failed_count: Number(byDay.get(date)?.failed ?? 0),
+  }));
+}
+
+/** Lookups by hour of day (UTC) over the last 7 days, busiest hour first. */
+export async function timeBasedAnalytics(db: ReadModelDb, w: Window) {
+  const { rows } = await sql<{ hour: number; successful: string; failed: string }>`
+    SELECT hour, sum(successful) AS successful, sum(failed) AS failed FROM admin_day_hours
+    WHERE day >= ${w.firstDay7d} GROUP BY hour`.execute(db);
+  return rows
+    .map((r) => {
+      const total = Number(r.successful) + Number(r.failed);
+      return {
+        hour: r.hour,
+        total_lookups: total,
+        successful_lookups: Number(r.successful),
+        success_rate: percent(Number(r.successful), total),
+      };
+    })
+    .filter((r) => r.total_lookups > 0)
+    .sort((a, b) => b.total_lookups - a.total_lookups || a.hour - b.hour);
+}
+
+/** Per day with lookups, newest first: who used the service and how many credits it took. */
+export async function creditConsumptionTrends(db: ReadModelDb, w: Window, limit = 7) {
+  const { rows } = await sql<{ day: string; users: string; successful: string; failed: string }>`
+    SELECT day, count(*) AS users, sum(successful) AS successful, sum(failed) AS failed
+    FROM admin_user_days WHERE day <= ${w.days30[29]!}
+    GROUP BY day ORDER BY day DESC LIMIT ${limit}`.execute(db);
+  return rows.map((r) => {
+    const users = Number(r.users);
+    const consumed = Number(r.successful);
+    return {
+      date: r.day,
+      active_users: users,
+      credits_consumed: consumed,
+      avg_credits_per_user: users > 0 ? Math.round((consumed / users) * 10) / 10 : 0,
+      success_rate: percent(consumed, consumed + Number(r.failed)),
+    };
+  });
+}
+
+export async function portalAnalytics(db: ReadModelDb, limit = 10) {
+  const { rows } = await sql<{
+    portal_id: string;
+    total: number;
+    successful: number;
+    last_activity: Date;
+    unique_users: string;
+  }>`
+    SELECT p.portal_id, p.total, p.successful, p.last_activity,
+           (SELECT count(*) FROM admin_portal_users u WHERE u.portal_id = p.portal_id) AS unique_users
+    FROM admin_portal_lookups p ORDER BY p.total DESC, p.portal_id LIMIT ${limit}`.execute(db);
+  return rows.map((r) => ({
+    portal_id: r.portal_id,
+    unique_users: Number(r.unique_users),
+    total_lookups: r.total,
+    success_rate: percent(r.successful, r.total),
+    last_activity: iso(r.last_activity)!,
+  }));
+}

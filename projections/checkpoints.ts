@@ -1,0 +1,52 @@
+import { sql } from 'kysely';
+import { START, type Checkpoint } from '../domain/eventstore/types';
+import type { ReadModelTransaction } from './projection';
+import type { ReadModelDb } from './schema';
+
+export async function readCheckpoint(
+  db: ReadModelDb | ReadModelTransaction,
+  name: string,
+): Promise<Checkpoint> {
+  const row = await db
+    .selectFrom('projection_checkpoints')
+    .select('checkpoint')
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return (row?.checkpoint ?? START) as Checkpoint;
+}
+
+/**
+ * Moves a projection's checkpoint from `from` to `to`, only if it still stands at `from`.
+ * Returns false when another writer moved it first: the caller's transaction must then roll back.
+ */
+export async function advanceCheckpoint(
+  trx: ReadModelTransaction,
+  name: string,
+  from: Checkpoint,
+  to: Checkpoint,
+): Promise<boolean> {
+  if (from === START) {
+    const inserted = await trx
+      .insertInto('projection_checkpoints')
+      .values({ name, checkpoint: to, updated_at: sql<Date>`now()` })
+      .onConflict((oc) =>
+        oc
+          .column('name')
+          .doUpdateSet({ checkpoint: to, updated_at: sql<Date>`now()` })
+          .where('projection_checkpoints.checkpoint', '=', START),
+      )
+      .executeTakeFirst();
+    return Number(inserted.numInsertedOrUpdatedRows ?? 0) === 1;
+  }
+  const updated = await trx
+    .updateTable('projection_checkpoints')
+    .set({ checkpoint: to, updated_at: sql<Date>`now()` })
+    .where('name', '=', name)
+    .where('checkpoint', '=', from)
+    .executeTakeFirst();
+  return Number(updated.numUpdatedRows) === 1;
+}
+
+export async function resetCheckpoint(trx: ReadModelTransaction, name: string): Promise<void> {
+  await trx.deleteFrom('projection_checkpoints').where('name', '=', name).execute();
+}

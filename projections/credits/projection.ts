@@ -1,0 +1,85 @@
+import { sql } from 'kysely';
+import type { CreditsEvent } from '../../domain/credits/events';
+import type { RecordedEvent } from '../../domain/eventstore/types';
+import type { Projection, ReadModelTransaction } from '../projection';
+
+/** The user a credits stream (`credits-<userId>`) belongs to. */
+export const userIdOfCreditsStream = (stream: string) =>
+  stream.startsWith('credits-') ? stream.slice('credits-'.length) : undefined;
+
+interface UserDelta {
+  balance: number;
+  creditsUsed: number;
+  failedAttempts: number;
+  updatedAt: string;
+}
+
+/** Folds a batch into one change per user, so a busy batch costs one upsert, not one per event. */
+function fold(events: readonly RecordedEvent[]): { perUser: Map<string, UserDelta>; successful: number } {
+  const perUser = new Map<string, UserDelta>();
+  let successful = 0;
+  for (const event of events) {
+    const userId = userIdOfCreditsStream(event.streamName);
+    if (!userId) continue;
+    const { balanceAfter } = event.data as CreditsEvent['data'];
+    const delta = perUser.get(userId) ?? {
+      balance: balanceAfter,
+      creditsUsed: 0,
+      failedAttempts: 0,
+      updatedAt: event.recordedAt,
+    };
+    delta.balance = balanceAfter;
+    delta.updatedAt = event.recordedAt;
+    if (event.type === 'LookupSucceeded') {
+      delta.creditsUsed++;
+      successful++;
+    }
+    if (event.type === 'LookupFailed') delta.failedAttempts++;
+    perUser.set(userId, delta);
+  }
+  return { perUser, successful };
+}
+
+const COUNTED = ['CreditsAdded', 'LookupCharged', 'LookupFailed', 'LookupSucceeded'] as const;
+
+/** Each user's balance, successful lookups and failed attempts; and the all-time lookup count. */
+export const creditBalancesProjection: Projection = {
+  name: 'credit_balances',
+  tables: ['credit_balances', 'lookup_totals'],
+  // With applyBatch, the handlers only name the event types the batch receives.
+  handlers: Object.fromEntries(COUNTED.map((type) => [type, async () => undefined])),
+  async applyBatch(trx: ReadModelTransaction, events: readonly RecordedEvent[]) {
+    const { perUser, successful } = fold(events);
+    if (perUser.size > 0) {
+      await trx
+        .insertInto('credit_balances')
+        .values(
+          [...perUser].map(([userId, d]) => ({
+            user_id: userId,
+            balance: d.balance,
+            credits_used: d.creditsUsed,
+            failed_attempts: d.failedAttempts,
+            updated_at: d.updatedAt,
+          })),
+        )
+        .onConflict((oc) =>
+          oc.column('user_id').doUpdateSet({
+            balance: sql<number>`excluded.balance`,
+            updated_at: sql<string>`excluded.updated_at`,
+            credits_used: sql<number>`credit_balances.credits_used + excluded.credits_used`,
+            failed_attempts: sql<number>`credit_balances.failed_attempts + excluded.failed_attempts`,
+          }),
+        )
+        .execute();
+    }
+    if (successful > 0) {
+      await trx
+        .insertInto('lookup_totals')
+        .values({ id: 'all', successful })
+        .onConflict((oc) =>
+          oc.column('id').doUpdateSet({ successful: sql`lookup_totals.successful + excluded.successful` }),
+        )
+        .execute();
+    }
+  },
+};

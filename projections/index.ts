@@ -1,0 +1,19 @@
+import { accountsProjection } from './accounts/projection';
+import { adminLookupsProjection } from './admin/lookups-projection';
+import { adminPortalsProjection } from './admin/portals-projection';
+import { creditBalancesProjection } from './credits/projection';
+import { lookupRequestsProjection } from './lookups/projection';
+import { portalsProjection } from './portals/projection';
+import type { Projection } from './projection';
+import { dailyUsageProjection } from './usage/projection';
+
+/** Every read model the service keeps, in the order they are started. */
+export const allProjections: readonly Projection[] = [
+  accountsProjection,
+  creditBalancesProjection,
+  lookupRequestsProjection,
+  dailyUsageProjection,
+  portalsProjection,
+  adminLookupsProjection,
+  adminPortalsProjection,
+];

@@ -1,0 +1,117 @@
+import { sql } from 'kysely';
+import type { CreditsEvent } from '../../domain/credits/events';
+import type { RecordedEvent } from '../../domain/eventstore/types';
+import type { LookupProcessorEvent, LookupRequestEvent } from '../../domain/lookups/events';
+import { userIdOfCreditsStream } from '../credits/projection';
+import type { Projection, ReadModelTransaction } from '../projection';
+
+type Data<E extends { type: string; data: unknown }, T extends E['type']> = Extract<E, { type: T }>['data'];
+
+interface Finished {
+  lookupId: string;
+  status: 'succeeded' | 'failed' | 'ignored';
+  reason: string | null;
+  userId: string | null;
+  at: string;
+}
+
+function finishedBy(event: RecordedEvent): Finished | undefined {
+  switch (event.type) {
+    case 'LookupIgnored': {
+      const d = event.data as Data<LookupRequestEvent, 'LookupIgnored'>;
+      return { lookupId: d.lookupId, status: 'ignored', reason: d.reason, userId: null, at: d.at };
+    }
+    case 'LookupSucceeded':
+    case 'LookupFailed': {
+      const d = event.data as Data<CreditsEvent, 'LookupFailed'>;
+      return {
+        lookupId: d.lookupId,
+        status: event.type === 'LookupSucceeded' ? 'succeeded' : 'failed',
+        reason: event.type === 'LookupFailed' ? d.reason : null,
+        userId: userIdOfCreditsStream(event.streamName) ?? null,
+        at: d.at,
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+const requestRow = (event: RecordedEvent) => {
+  const d = event.data as Data<LookupRequestEvent, 'LookupRequested'>;
+  return {
+    lookup_id: d.lookupId,
+    portal_id: d.portalId,
+    object_type: d.objectType,
+    object_id: d.objectId,
+    property_name: d.propertyName,
+    zip: d.zip,
+    event_id: d.eventId,
+    occurred_at: d.occurredAt,
+    requested_at: d.requestedAt,
+    request_id: typeof event.metadata.requestId === 'string' ? event.metadata.requestId : null,
+    status: 'pending' as const,
+    reason: null,
+    user_id: null,
+    finished_at: null,
+  };
+};
+
+async function recordMarker(trx: ReadModelTransaction, event: RecordedEvent) {
+  const { marker } = event.data as Data<LookupProcessorEvent, 'LookupProcessorStarted'>;
+  await trx
+    .insertInto('lookup_processor_marks')
+    .values({ id: event.streamName, marker })
+    .onConflict((oc) => oc.column('id').doUpdateSet({ marker }))
+    .execute();
+}
+
+/** A batch in a few statements: the new requests in one insert, the outcomes in one update. */
+async function applyBatch(trx: ReadModelTransaction, events: readonly RecordedEvent[]) {
+  const requests = events.filter((e) => e.type === 'LookupRequested').map(requestRow);
+  for (let i = 0; i < requests.length; i += 1000)
+    await trx
+      .insertInto('lookup_requests')
+      .values(requests.slice(i, i + 1000))
+      .onConflict((oc) => oc.column('lookup_id').doNothing())
+      .execute();
+  const finished = new Map<string, Finished>();
+  for (const event of events) {
+    const f = finishedBy(event);
+    if (f) finished.set(f.lookupId, f);
+  }
+  const rows = [...finished.values()];
+  for (let i = 0; i < rows.length; i += 1000) {
+    const values = sql.join(
+      rows
+        .slice(i, i + 1000)
+        .map(
+          (f) =>
+            sql`(${f.lookupId}, ${f.status}, ${f.reason}::text, ${f.userId}::text, ${f.at}::timestamptz)`,
+        ),
+    );
+    await sql`
+      UPDATE lookup_requests AS r
+         SET status = v.status, reason = v.reason, user_id = v.user_id, finished_at = v.finished_at
+        FROM (VALUES ${values}) AS v(lookup_id, status, reason, user_id, finished_at)
+       WHERE r.lookup_id = v.lookup_id`.execute(trx);
+  }
+  for (const event of events) if (event.type === 'LookupProcessorStarted') await recordMarker(trx, event);
+}
+
+/**
+ * Every lookup request and its outcome. The pending rows are the lookup processor's queue:
+ * a request enters with its webhook and leaves with its success, failure or dismissal.
+ */
+export const lookupRequestsProjection: Projection = {
+  name: 'lookup_requests',
+  tables: ['lookup_requests', 'lookup_processor_marks'],
+  applyBatch,
+  handlers: {
+    LookupRequested: (trx, event) => applyBatch(trx, [event]),
+    LookupIgnored: (trx, event) => applyBatch(trx, [event]),
+    LookupSucceeded: (trx, event) => applyBatch(trx, [event]),
+    LookupFailed: (trx, event) => applyBatch(trx, [event]),
+    LookupProcessorStarted: recordMarker,
+  },
+};

@@ -1,0 +1,85 @@
+import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
+import type { ReadModelDb } from '../schema';
+
+export interface PendingLookup {
+  seq: bigint;
+  lookupId: string;
+  portalId: string;
+  objectType: CrmObjectTypeName;
+  objectId: string;
+  propertyName: string;
+  zip: string;
+  eventId: string;
+  occurredAt: number;
+  requestedAt: string;
+  requestId: string | undefined;
+}
+
+/** Requests still waiting for an outcome, in the order they arrived, after `afterSeq`. */
+export async function pendingLookups(
+  db: ReadModelDb,
+  afterSeq: bigint,
+  limit: number,
+): Promise<PendingLookup[]> {
+  const rows = await db
+    .selectFrom('lookup_requests')
+    .select([
+      'seq',
+      'lookup_id',
+      'portal_id',
+      'object_type',
+      'object_id',
+      'property_name',
+      'zip',
+      'event_id',
+      'occurred_at',
+      'requested_at',
+      'request_id',
+    ])
+    .where('status', '=', 'pending')
+    .where('seq', '>', afterSeq.toString())
+    .orderBy('seq')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => ({
+    seq: BigInt(r.seq),
+    lookupId: r.lookup_id,
+    portalId: r.portal_id,
+    objectType: r.object_type as CrmObjectTypeName,
+    objectId: r.object_id,
+    propertyName: r.property_name,
+    zip: r.zip,
+    eventId: r.event_id,
+    occurredAt: Number(r.occurred_at),
+    requestedAt: new Date(r.requested_at).toISOString(),
+    requestId: r.request_id ?? undefined,
+  }));
+}
+
+/** The start marker of the processor that writes to `stream`, once this read model has applied it. */
+export async function processorMarker(db: ReadModelDb, stream: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('lookup_processor_marks')
+    .select('marker')
+    .where('id', '=', stream)
+    .executeTakeFirst();
+  return row?.marker;
+}
+
+export interface LookupRequestStatus {
+  lookupId: string;
+  status: 'pending' | 'succeeded' | 'failed' | 'ignored';
+  reason: string | null;
+  userId: string | null;
+}
+
+/** Where each request of a portal stands (tests and the admin views read this). */
+export async function lookupStatuses(db: ReadModelDb, portalId: string): Promise<LookupRequestStatus[]> {
+  const rows = await db
+    .selectFrom('lookup_requests')
+    .select(['lookup_id', 'status', 'reason', 'user_id'])
+    .where('portal_id', '=', portalId)
+    .orderBy('seq')
+    .execute();
+  return rows.map((r) => ({ lookupId: r.lookup_id, status: r.status, reason: r.reason, userId: r.user_id }));
+}

@@ -1,0 +1,36 @@
+import type { ColumnType, Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+export interface CreditBalanceTables {
+  credit_balances: {
+    user_id: string;
+    balance: number;
+    /** Successful lookups, each of which spent one credit. */
+    credits_used: number;
+    /** Lookups that failed; never charged. */
+    failed_attempts: number;
+    updated_at: ColumnType<Date, Date | string, Date | string>;
+  };
+  lookup_totals: {
+    id: string;
+    successful: ColumnType<string, number | string, number | string>;
+  };
+}
+
+export const creditBalances: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema
+      .createTable('credit_balances')
+      .addColumn('user_id', 'text', (c) => c.primaryKey())
+      .addColumn('balance', 'integer', (c) => c.notNull())
+      .addColumn('credits_used', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('failed_attempts', 'integer', (c) => c.notNull().defaultTo(0))
+      .addColumn('updated_at', 'timestamptz', (c) => c.notNull())
+      .execute();
+    await db.schema
+      .createTable('lookup_totals')
+      .addColumn('id', 'text', (c) => c.primaryKey())
+      .addColumn('successful', 'bigint', (c) => c.notNull())
+      .execute();
+  },
+};

@@ -1,0 +1,19 @@
+import type { Migration } from 'kysely/migration';
+import { checkpoints } from './2026_11_22_0001_checkpoints';
+import { accounts } from './2026_11_23_0001_accounts';
+import { creditBalances } from './2026_11_23_0002_credit_balances';
+import { lookupRequests } from './2026_11_24_0101_lookup_requests';
+import { dailyUsage } from './2026_11_24_0102_daily_usage';
+import { portals } from './2026_11_24_0001_portals';
+import { admin } from './2026_11_24_0001_admin';
+
+/** Every read-model migration, by name; names sort in the order they run. */
+export const migrations: Record<string, Migration> = {
+  '2026_11_22_0001_checkpoints': checkpoints,
+  '2026_11_23_0001_accounts': accounts,
+  '2026_11_23_0002_credit_balances': creditBalances,
+  '2026_11_24_0101_lookup_requests': lookupRequests,
+  '2026_11_24_0102_daily_usage': dailyUsage,
+  '2026_11_24_0001_portals': portals,
+  '2026_11_24_0001_admin': admin,
+};

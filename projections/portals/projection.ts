@@ -1,0 +1,63 @@
+import { defaultPortalMapping } from '../../domain/portals/config';
+import type { PortalEvent } from '../../domain/portals/events';
+import type { Projection } from '../projection';
+
+type Data<T extends PortalEvent['type']> = Extract<PortalEvent, { type: T }>['data'];
+
+/**
+ * One row per portal ever connected: who holds it, whether it is connected, since when, and
+ * its mapping. A new owner starts from the default mapping, as the portal rules say.
+ */
+export const portalsProjection: Projection = {
+  name: 'portals',
+  tables: ['portals'],
+  handlers: {
+    PortalConnected: async (trx, event) => {
+      const d = event.data as Data<'PortalConnected'>;
+      const previous = await trx
+        .selectFrom('portals')
+        .select(['user_id', 'config'])
+        .where('portal_id', '=', d.portalId)
+        .executeTakeFirst();
+      const config = previous?.user_id === d.userId ? previous.config : defaultPortalMapping();
+      const row = {
+        user_id: d.userId,
+        connected: true,
+        connected_at: d.at,
+        hub_domain: d.hubDomain ?? null,
+        config: JSON.stringify(config),
+      };
+      await trx
+        .insertInto('portals')
+        .values({ portal_id: d.portalId, ...row })
+        .onConflict((oc) => oc.column('portal_id').doUpdateSet(row))
+        .execute();
+    },
+    PortalReconnected: async (trx, event) => {
+      const d = event.data as Data<'PortalReconnected'>;
+      await trx
+        .updateTable('portals')
+        .set({ connected: true, ...(d.hubDomain ? { hub_domain: d.hubDomain } : {}) })
+        .where('portal_id', '=', d.portalId)
+        .execute();
+    },
+    PortalDisconnected: async (trx, event) => {
+      const d = event.data as Data<'PortalDisconnected'>;
+      await trx
+        .updateTable('portals')
+        .set({ connected: false })
+        .where('portal_id', '=', d.portalId)
+        .where('user_id', '=', d.userId)
+        .execute();
+    },
+    PortalConfigSaved: async (trx, event) => {
+      const d = event.data as Data<'PortalConfigSaved'>;
+      await trx
+        .updateTable('portals')
+        .set({ config: JSON.stringify(d.config) })
+        .where('portal_id', '=', d.portalId)
+        .where('user_id', '=', d.userId)
+        .execute();
+    },
+  },
+};

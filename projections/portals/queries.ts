@@ -1,0 +1,58 @@
+import type { PortalMapping } from '../../domain/portals/config';
+import type { ReadModelDb } from '../schema';
+
+export interface PortalConnectionRow {
+  portalId: string;
+  userId: string;
+  connectedAt: string;
+  hubDomain: string | null;
+  config: PortalMapping;
+}
+
+type Row = {
+  portal_id: string;
+  user_id: string;
+  connected_at: Date;
+  hub_domain: string | null;
+  config: PortalMapping | string;
+};
+
+function toConnection(row: Row): PortalConnectionRow {
+  return {
+    portalId: row.portal_id,
+    userId: row.user_id,
+    connectedAt: new Date(row.connected_at).toISOString(),
+    hubDomain: row.hub_domain,
+    // jsonb comes back parsed from pg and PGlite alike; a string would mean a driver change.
+    config: typeof row.config === 'string' ? (JSON.parse(row.config) as PortalMapping) : row.config,
+  };
+}
+
+const columns = ['portal_id', 'user_id', 'connected_at', 'hub_domain', 'config'] as const;
+
+/** The portals a user has connected now, oldest first. */
+export async function connectedPortalsOf(db: ReadModelDb, userId: string): Promise<PortalConnectionRow[]> {
+  const rows = await db
+    .selectFrom('portals')
+    .select(columns)
+    .where('user_id', '=', userId)
+    .where('connected', '=', true)
+    .orderBy('connected_at')
+    .orderBy('portal_id')
+    .execute();
+  return rows.map(toConnection);
+}
+
+/** The portal and its owner while it is connected; undefined when no account holds it. */
+export async function connectedPortal(
+  db: ReadModelDb,
+  portalId: string,
+): Promise<PortalConnectionRow | undefined> {
+  const row = await db
+    .selectFrom('portals')
+    .select(columns)
+    .where('portal_id', '=', portalId)
+    .where('connected', '=', true)
+    .executeTakeFirst();
+  return row && toConnection(row);
+}

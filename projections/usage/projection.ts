@@ -1,0 +1,76 @@
+import { sql } from 'kysely';
+import type { CreditsEvent } from '../../domain/credits/events';
+import type { RecordedEvent } from '../../domain/eventstore/types';
+import { userIdOfCreditsStream } from '../credits/projection';
+import type { Projection, ReadModelTransaction } from '../projection';
+
+type Data<T extends CreditsEvent['type']> = Extract<CreditsEvent, { type: T }>['data'];
+
+interface DayCount {
+  userId: string;
+  date: string;
+  successful: number;
+  failed: number;
+  reasons: Record<string, number>;
+}
+
+/** The UTC date of a lookup's outcome; daily buckets are UTC dates. */
+const utcDate = (iso: string) => new Date(iso).toISOString().slice(0, 10);
+
+/** Sums a batch of outcomes per user and UTC date, so each day is written once per batch. */
+function countByDay(events: readonly RecordedEvent[]): DayCount[] {
+  const days = new Map<string, DayCount>();
+  for (const event of events) {
+    const userId = userIdOfCreditsStream(event.streamName);
+    if (!userId) continue;
+    const date = utcDate((event.data as Data<'LookupSucceeded'>).at);
+    const key = `${userId}\u0000${date}`;
+    const day = days.get(key) ?? { userId, date, successful: 0, failed: 0, reasons: {} };
+    days.set(key, day);
+    if (event.type === 'LookupSucceeded') day.successful++;
+    else {
+      const { reason } = event.data as Data<'LookupFailed'>;
+      day.failed++;
+      day.reasons[reason] = (day.reasons[reason] ?? 0) + 1;
+    }
+  }
+  return [...days.values()];
+}
+
+async function add(trx: ReadModelTransaction, day: DayCount) {
+  await trx
+    .insertInto('daily_usage')
+    .values({
+      user_id: day.userId,
+      date: day.date,
+      successful_lookups: day.successful,
+      failed_lookups: day.failed,
+      failure_reasons: JSON.stringify(day.reasons),
+    })
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'date']).doUpdateSet({
+        successful_lookups: sql<number>`daily_usage.successful_lookups + excluded.successful_lookups`,
+        failed_lookups: sql<number>`daily_usage.failed_lookups + excluded.failed_lookups`,
+        // Adds the counts key by key.
+        failure_reasons: sql<string>`coalesce((
+          SELECT jsonb_object_agg(k, coalesce((daily_usage.failure_reasons ->> k)::int, 0)
+                                    + coalesce((excluded.failure_reasons ->> k)::int, 0))
+            FROM jsonb_object_keys(daily_usage.failure_reasons || excluded.failure_reasons) AS k), '{}'::jsonb)`,
+      }),
+    )
+    .execute();
+}
+
+const one = async (trx: ReadModelTransaction, event: RecordedEvent) => {
+  for (const day of countByDay([event])) await add(trx, day);
+};
+
+/** Each user's successful and failed lookups per UTC date, failures broken down by reason. */
+export const dailyUsageProjection: Projection = {
+  name: 'daily_usage',
+  tables: ['daily_usage'],
+  handlers: { LookupSucceeded: one, LookupFailed: one },
+  async applyBatch(trx, events) {
+    for (const day of countByDay(events)) await add(trx, day);
+  },
+};

@@ -1,0 +1,34 @@
+import type { ReadModelDb } from '../schema';
+
+export interface DailyUsage {
+  date: string;
+  successful_lookups: number;
+  failed_lookups: number;
+  failure_reasons: Record<string, number>;
+}
+
+/** A user's days with lookups between two UTC dates (inclusive), oldest first. */
+export async function dailyUsageOf(
+  db: ReadModelDb,
+  userId: string,
+  startDate: string,
+  endDate: string,
+): Promise<DailyUsage[]> {
+  const rows = await db
+    .selectFrom('daily_usage')
+    .select(['date', 'successful_lookups', 'failed_lookups', 'failure_reasons'])
+    .where('user_id', '=', userId)
+    .where('date', '>=', startDate)
+    .where('date', '<=', endDate)
+    .orderBy('date')
+    .execute();
+  return rows.map((r) => ({
+    date: r.date,
+    successful_lookups: r.successful_lookups,
+    failed_lookups: r.failed_lookups,
+    failure_reasons:
+      typeof r.failure_reasons === 'string'
+        ? (JSON.parse(r.failure_reasons) as Record<string, number>)
+        : r.failure_reasons,
+  }));
+}

@@ -1,0 +1,36 @@
+/**
+ * `npm run bench -- <name> [...]`: runs the named benchmarks (or `all`), prints each table and
+ * writes bench-results/<name>.json. PostgreSQL figures need BENCH_DATABASE_URL (default: the
+ * TEST_DATABASE_URL, then DATABASE_URL); without one only the embedded PGlite figures are taken.
+ */
+import { formatTable, writeBenchResult, type BenchResult } from './report';
+
+type Bench = (postgresUrl: string | undefined) => Promise<BenchResult>;
+
+const benches: Record<string, Bench> = {
+  eventstore: async (postgresUrl) => (await import('./eventstore')).runEventStoreBench({ postgresUrl }),
+  'zip-table': async () => (await import('./zip-table')).runZipTableBench(),
+  startup: async () => (await import('./startup')).runStartupBench(),
+  lookups: async (postgresUrl) => (await import('./lookups')).runLookupsBench({ postgresUrl }),
+  admin: async (postgresUrl) => (await import('./admin')).runAdminBench({ postgresUrl }),
+};
+
+async function main() {
+  const args = process.argv.slice(2).filter((a) => a !== '--');
+  const names = args.includes('all') ? Object.keys(benches) : args;
+  if (names.length === 0 || names.some((n) => !benches[n])) {
+    console.error(`Usage: npm run bench -- <${Object.keys(benches).join('|')}|all> [...]`);
+    process.exit(2);
+  }
+  const postgresUrl =
+    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? process.env.DATABASE_URL;
+  if (!postgresUrl) console.warn('No BENCH_DATABASE_URL/TEST_DATABASE_URL: PostgreSQL figures are skipped.');
+  for (const name of names) {
+    const result = await benches[name]!(postgresUrl);
+    console.log(`\n${result.name}\n${formatTable(result.rows)}`);
+    console.log(`written to ${writeBenchResult(name, result)}`);
+  }
+  process.exit(0);
+}
+
+await main();

@@ -1,0 +1,209 @@
+/**
+ * The lookup pipeline end to end: signed webhook batches of 100 events at rising rates into the
+ * running service, a CRM stand-in on 127.0.0.1 receiving the writes. Reports sustained lookups/s
+ * and the latency from sending the webhook to the CRM receiving the record's write.
+ */
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import pg from 'pg';
+import { connectPostgres, openPglite, type Database } from '../../api/db/database';
+import { silentLogger } from '../../api/logging/logger';
+import { readSettings } from '../../api/settings';
+import { createSystem, type System } from '../../api/system';
+import { creditsStream } from '../../domain/credits/decider';
+import { testCrmFactory } from '../../tests/support/crm-client';
+import { CrmStandIn } from '../../tests/support/crm-stand-in';
+import {
+  deliver,
+  TEST_PUBLIC_URL,
+  TEST_WEBHOOK_SECRET,
+  zipChange,
+} from '../../tests/support/hubspot-webhook';
+import { MapPortalDirectory } from '../../tests/support/portals';
+import { formatTable, type BenchResult, type BenchRow } from './report';
+import { runZipTableBench } from './zip-table';
+
+export interface LookupsBenchOptions {
+  postgresUrl?: string;
+  /** Lookups per second to offer, one step each. */
+  rates?: number[];
+  /** How long each rate is offered. */
+  seconds?: number;
+  log?: (line: string) => void;
+}
+
+const BATCH = 100;
+const USERS = 20;
+const ZIPS = ['10001', '60601', '94105', '30301', '02108', '73301', '98101', '33101', '80202', '85001'];
+
+const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
+interface Target {
+  name: string;
+  open(): Promise<{ database: Database; dispose(): Promise<void> }>;
+}
+
+function targets(postgresUrl: string | undefined): Target[] {
+  const list: Target[] = [];
+  if (postgresUrl)
+    list.push({
+      name: 'PostgreSQL',
+      async open() {
+        const schema = `bench_lookups_${Date.now().toString(36)}`;
+        const admin = new pg.Client({ connectionString: postgresUrl });
+        await admin.connect();
+        await admin.query(`CREATE SCHEMA ${schema}`);
+        const database = await connectPostgres({ url: postgresUrl, schema, poolSize: 20 });
+        return {
+          database,
+          async dispose() {
+            await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+            await admin.end();
+          },
+        };
+      },
+    });
+  list.push({
+    name: 'PGlite',
+    async open() {
+      return { database: await openPglite(undefined), dispose: async () => undefined };
+    },
+  });
+  return list;
+}
+
+async function offer(
+  baseUrl: string,
+  crm: CrmStandIn,
+  portals: readonly string[],
+  rate: number,
+  seconds: number,
+  nextObjectId: () => number,
+): Promise<BenchRow> {
+  const batches = Math.max(1, Math.round((rate * seconds) / BATCH));
+  const interval = (1000 * BATCH) / rate;
+  const sentAt = new Map<string, number>();
+  const writesBefore = crm.writes.length;
+  const started = performance.now();
+  const deliveries: Promise<unknown>[] = [];
+  let refused = 0;
+  for (let b = 0; b < batches; b++) {
+    const due = started + b * interval;
+    const wait = due - performance.now();
+    if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+    const portalId = portals[b % portals.length]!;
+    const events = Array.from({ length: BATCH }, (_, i) =>
+      zipChange(portalId, nextObjectId(), ZIPS[(b + i) % ZIPS.length]!),
+    );
+    const at = performance.now();
+    for (const e of events) sentAt.set(`${portalId}:${String(e.objectId)}`, at);
+    deliveries.push(
+      deliver(baseUrl, events).then((d) => {
+        if (d.status !== 200) refused++;
+      }),
+    );
+  }
+  await Promise.all(deliveries);
+  const expected = batches * BATCH;
+  const deadline = performance.now() + 60_000;
+  while (crm.writes.length - writesBefore < expected && performance.now() < deadline)
+    await new Promise((r) => setTimeout(r, 20));
+  const writes = crm.writes.slice(writesBefore);
+  const latencies = writes
+    .map((w) => w.at - (sentAt.get(`${w.portalId}:${w.id}`) ?? w.at))
+    .sort((a, b) => a - b);
+  const lastWrite = writes.reduce((max, w) => Math.max(max, w.at), started);
+  const elapsed = (lastWrite - started) / 1000;
+  return {
+    offeredPerSec: rate,
+    lookups: expected,
+    written: writes.length,
+    refusedBatches: refused,
+    sustainedPerSec: Math.round(writes.length / Math.max(elapsed, 0.001)),
+    p50ms: Math.round(percentile(latencies, 50)),
+    p95ms: Math.round(percentile(latencies, 95)),
+    p99ms: Math.round(percentile(latencies, 99)),
+  };
+}
+
+async function benchTarget(
+  target: Target,
+  rates: readonly number[],
+  seconds: number,
+  log: (l: string) => void,
+) {
+  const crm = await new CrmStandIn().start();
+  const { database, dispose } = await target.open();
+  const portals = new MapPortalDirectory();
+  let system: System | undefined;
+  let server: Server | undefined;
+  const rows: BenchRow[] = [];
+  try {
+    system = await createSystem(
+      readSettings({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: '/nonexistent' }),
+      silentLogger,
+      {
+        database,
+        keepDatabaseOpen: true,
+        hubspot: { portals, crm: testCrmFactory(crm.url), webhookSecret: async () => TEST_WEBHOOK_SECRET },
+      },
+    );
+    server = await new Promise<Server>((resolve) => {
+      const s = system!.app.listen(0, '127.0.0.1', () => resolve(s));
+    });
+    const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const portalIds: string[] = [];
+    for (let u = 0; u < USERS; u++) {
+      const userId = `bench-user-${u}`;
+      const portalId = String(700_000 + u);
+      portals.connect(portalId, userId);
+      portalIds.push(portalId);
+      await system.accounts.credits.handle(creditsStream(userId), {
+        type: 'AddCredits',
+        credits: 10_000_000,
+        source: { kind: 'admin_adjustment', adminUserId: 'bench', note: 'bench credits' },
+        at: new Date().toISOString(),
+      });
+    }
+    let objectId = 1;
+    // A short warm-up so JIT and connection pools are not measured.
+    await offer(baseUrl, crm, portalIds, 200, 1, () => objectId++);
+    for (const rate of rates) {
+      const row = {
+        target: target.name,
+        ...(await offer(baseUrl, crm, portalIds, rate, seconds, () => objectId++)),
+      };
+      rows.push(row);
+      log(formatTable([row]).split('\n')[2] ?? '');
+    }
+  } finally {
+    server?.closeAllConnections();
+    await new Promise((r) => (server ? server.close(r) : r(undefined)));
+    await system?.close();
+    await database.close();
+    await dispose();
+    await crm.close();
+  }
+  return rows;
+}
+
+/** Rising webhook rates on PostgreSQL (when given) and PGlite, then the ZIP table beside `zipcodes`. */
+export async function runLookupsBench(options: LookupsBenchOptions): Promise<BenchResult> {
+  const rates = options.rates ?? [100, 250, 500, 1000, 2000];
+  const seconds = options.seconds ?? 4;
+  const log = options.log ?? ((line: string) => console.log(line));
+  const rows: BenchRow[] = [];
+  for (const target of targets(options.postgresUrl)) {
+    log(`\n${target.name}`);
+    rows.push(...(await benchTarget(target, rates, seconds, log)));
+  }
+  log('\n' + formatTable(rows));
+  const zip = await runZipTableBench();
+  log('\n' + formatTable(zip.rows));
+  return { name: 'lookups', rows: [...rows, ...zip.rows.map((r) => ({ target: 'ZIP table', ...r }))] };
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await runLookupsBench({ postgresUrl: process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL });
+}

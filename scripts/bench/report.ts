@@ -1,0 +1,54 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import { join, resolve } from 'node:path';
+
+export type BenchRow = Record<string, string | number>;
+
+export interface BenchResult {
+  name: string;
+  rows: BenchRow[];
+}
+
+/** What a figure means depends on the box it ran on, so every result file carries it. */
+export function machineInfo() {
+  const cpus = os.cpus();
+  return {
+    hostname: os.hostname(),
+    platform: `${os.platform()} ${os.release()}`,
+    arch: os.arch(),
+    cpus: cpus.length,
+    cpuModel: cpus[0]?.model ?? 'unknown',
+    memoryGiB: Math.round((os.totalmem() / 2 ** 30) * 10) / 10,
+    node: process.version,
+  };
+}
+
+/** Writes `bench-results/<name>.json` (figures, machine, time) and returns its path. */
+export function writeBenchResult(name: string, result: BenchResult, dir = 'bench-results'): string {
+  const folder = resolve(dir);
+  mkdirSync(folder, { recursive: true });
+  const path = join(folder, `${name}.json`);
+  const body = { ...result, name, timestamp: new Date().toISOString(), machine: machineInfo() };
+  writeFileSync(path, JSON.stringify(body, null, 2) + '\n');
+  return path;
+}
+
+/** The rows as an aligned text table: numbers to the right, text to the left. */
+export function formatTable(rows: readonly BenchRow[]): string {
+  const columns = [...new Set(rows.flatMap((r) => Object.keys(r)))];
+  const cell = (v: string | number | undefined) =>
+    v === undefined ? '' : typeof v === 'number' ? v.toLocaleString('en-US') : v;
+  const widths = columns.map((c) => Math.max(c.length, ...rows.map((r) => cell(r[c]).length)));
+  const line = (values: (string | number | undefined)[], header = false) =>
+    values
+      .map((v, i) => {
+        const text = header ? String(v) : cell(v);
+        return typeof v === 'number' ? text.padStart(widths[i]!) : text.padEnd(widths[i]!);
+      })
+      .join('  ');
+  return [
+    line(columns, true),
+    widths.map((w) => '-'.repeat(w)).join('  '),
+    ...rows.map((r) => line(columns.map((c) => r[c]))),
+  ].join('\n');
+}

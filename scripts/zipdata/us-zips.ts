@@ -1,0 +1,133 @@
+// Merges the per-source US records into one row per ZIP, following the field precedence of
+// the research (/work/shared/research/zip-data.md §1-2).
+import { find as timezonesAt } from 'geo-tz';
+import { countyPolygons, dominantCounty, geoNamesCounty, simpleMapsSpellings } from './county';
+import { legalCountyNames } from './county-names';
+import type { GeoNamesZip, Point, SimpleMapsZip, ZipcodesZip } from './sources';
+
+export interface UsZipRow {
+  zip: string;
+  city: string;
+  state: string;
+  county: string | null;
+  timezone: string | null;
+}
+
+export interface UsSources {
+  geoNames: Map<string, GeoNamesZip>;
+  simpleMaps: Map<string, SimpleMapsZip>;
+  ziptz: Map<string, string>;
+  zipcodes: Map<string, ZipcodesZip>;
+}
+
+const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
+const TERRITORIES = new Set(['PR', 'VI', 'GU', 'AS', 'MP', 'FM', 'MH', 'PW']);
+const MILITARY_CITY = /^(APO|FPO|DPO)\b/i;
+const CONNECTICUT_FIPS = '09';
+
+/**
+ * USPS gives each military "state" its own ZIP range; the sources disagree (GeoNames files
+ * 09001 as "APO AA"), so the range decides.
+ */
+function militaryState(zip: string): string | undefined {
+  const prefix = Number(zip.slice(0, 3));
+  if (prefix === 340) return 'AA';
+  if (prefix >= 90 && prefix <= 98) return 'AE';
+  if (prefix >= 962 && prefix <= 966) return 'AP';
+  return undefined;
+}
+
+/** Only American and Pacific zones are plausible for a US ZIP; one bad point gave Asia/Bishkek. */
+function usZone(zone: string | undefined): string | undefined {
+  return zone && /^(America|Pacific)\//.test(zone) ? zone : undefined;
+}
+
+export interface MergeReport {
+  dropped: string[];
+  countyFrom: Record<string, number>;
+  /** County codes a source offered that the Census list does not know (the next source was tried). */
+  countyCodesUnknownToCensus: Record<string, number>;
+  timezoneFrom: Record<string, number>;
+}
+
+export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: MergeReport } {
+  const { geoNames, simpleMaps, ziptz, zipcodes } = sources;
+  const counties = legalCountyNames(simpleMapsSpellings(simpleMaps));
+  const polygonCounty = countyPolygons();
+  const report: MergeReport = {
+    dropped: [],
+    countyFrom: {},
+    countyCodesUnknownToCensus: {},
+    timezoneFrom: {},
+  };
+  const count = (tally: Record<string, number>, source: string) => (tally[source] = (tally[source] ?? 0) + 1);
+
+  // The zipcodes package is old (2012/2018): it only adds territories and military codes, which
+  // the fresher sources lack or leave without a state.
+  const universe = new Set([...geoNames.keys(), ...simpleMaps.keys(), ...ziptz.keys()]);
+  for (const [zip, z] of zipcodes)
+    if (TERRITORIES.has(z.state) || MILITARY_STATES.has(z.state)) universe.add(zip);
+
+  const rows: UsZipRow[] = [];
+  for (const zip of [...universe].sort()) {
+    const g = geoNames.get(zip);
+    const s = simpleMaps.get(zip);
+    const z = zipcodes.get(zip);
+    const rawCity = g?.city || s?.city || z?.city || '';
+    const military = MILITARY_CITY.exec(rawCity);
+    const state = militaryState(zip) ?? (g?.state || s?.state || z?.state || '');
+    if (!rawCity || !state) {
+      report.dropped.push(zip);
+      continue;
+    }
+    const city = military ? (military[1] ?? '').toUpperCase() : rawCity;
+    if (MILITARY_STATES.has(state)) {
+      // Overseas military codes have no county and no US time zone (geo-tz on their points
+      // answers Europe/Rome and the like).
+      rows.push({ zip, city, state, county: null, timezone: null });
+      count(report.countyFrom, 'none (military)');
+      count(report.timezoneFrom, 'none (military)');
+      continue;
+    }
+
+    const point: Point | undefined = s?.point ?? g?.point ?? z?.point;
+    const fips = counties.stateFips.get(state);
+    const candidates: Array<[source: string, countyFips: () => string | undefined]> = [
+      // CT policy: the 8 historical counties CRM users know, not the 2022 planning regions.
+      [
+        'us-atlas (CT legacy county)',
+        () => (fips === CONNECTICUT_FIPS && point ? polygonCounty(point, fips) : undefined),
+      ],
+      ['SimpleMaps', () => s && dominantCounty(s, fips)],
+      ['GeoNames', () => g && geoNamesCounty(g, fips)],
+      ['us-atlas', () => (point && fips ? polygonCounty(point, fips) : undefined)],
+    ];
+    let county: string | undefined;
+    for (const [source, countyFips] of candidates) {
+      const code = countyFips();
+      if (!code) continue;
+      county = counties.byFips.get(code);
+      if (county) {
+        count(report.countyFrom, source);
+        break;
+      }
+      count(report.countyCodesUnknownToCensus, `${code} (${source})`);
+    }
+    if (!county) count(report.countyFrom, 'none');
+
+    let timezone = usZone(ziptz.get(zip));
+    if (timezone) count(report.timezoneFrom, 'ziptz');
+    if (!timezone) {
+      timezone = usZone(s?.timezone);
+      if (timezone) count(report.timezoneFrom, 'SimpleMaps');
+    }
+    if (!timezone && point) {
+      timezone = usZone(timezonesAt(point.lat, point.lon)[0]);
+      if (timezone) count(report.timezoneFrom, 'geo-tz');
+    }
+    if (!timezone) count(report.timezoneFrom, 'none');
+
+    rows.push({ zip, city, state, county: county ?? null, timezone: timezone ?? null });
+  }
+  return { rows, report };
+}

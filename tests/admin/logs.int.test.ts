@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite } from '../../api/db/database';
+import { migrateOperational, operationalDb } from '../../api/db/operational';
+import { createLogger, type LogLine } from '../../api/logging/logger';
+import { RequestLogWriter } from '../../api/logging/request-log-writer';
+import { backends } from '../support/databases';
+import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
+
+const ADMIN_ENDPOINTS = [
+  '/api/auth/admin/dashboard-consolidated',
+  '/api/auth/admin/users/someone/credit-history',
+  '/api/logs/admin/logs',
+  '/api/logs/admin/logs/stats?period=1h',
+  '/api/logs/admin/logs/request/abc',
+  '/api/logs/admin/lookup-summaries',
+];
+
+type Page = {
+  logs: {
+    requestId: string | null;
+    level: string;
+    status?: string;
+    stepCount?: number;
+    duration?: number;
+    message: string;
+    metadata: Record<string, unknown>;
+  }[];
+  pagination: { total: number; hasMore: boolean };
+  stats: { period: string };
+};
+
+for (const backend of backends) {
+  describe(`request logs on ${backend.name}`, () => {
+    let app: RunningApp;
+    let token: string;
+    const adminEmail = freshEmail('admin');
+    const tag = Math.random().toString(36).slice(2, 8);
+    const rid = (n: string) => `${tag}-${n}`;
+
+    beforeAll(async () => {
+      app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
+      ({ token } = await signUp(app.baseUrl, adminEmail));
+      const sink = app.system.requestLogs.sink;
+      const line = (requestId: string, time: string, level: LogLine['level'], message: string, extra = {}) =>
+        sink({
+          time,
+          level,
+          message,
+          requestId,
+          lookup: true,
+          sourceFile: `api/lookups/${tag}.ts`,
+          ...extra,
+        });
+      // A lookup request with a warning then an error, one that went well, and one that only warned.
+      line(rid('bad'), '2026-03-10T10:00:00.000Z', 'info', 'Lookup received', { userId: 'u1' });
+      line(rid('bad'), '2026-03-10T10:00:00.040Z', 'warn', 'HubSpot slow', { userId: 'u1' });
+      line(rid('bad'), '2026-03-10T10:00:00.250Z', 'error', 'HubSpot update failed', {
+        userId: 'u1',
+        userCreditsBefore: 10,
+        userCreditsAfter: 10,
+      });
+      line(rid('good'), '2026-03-10T11:00:00.000Z', 'info', 'Lookup received', { userId: 'u2' });
+      line(rid('good'), '2026-03-10T11:00:00.100Z', 'info', 'Fields filled', {
+        userId: 'u2',
+        userCreditsBefore: 5,
+        userCreditsAfter: 4,
+      });
+      line(rid('meh'), '2026-03-11T09:00:00.000Z', 'warn', 'Retried once', { userId: 'u3' });
+      await app.system.requestLogs.flush();
+    });
+    afterAll(async () => app?.close());
+
+    it('answers 401 without a token and 403 to a non-admin on every admin endpoint', async () => {
+      const user = await signUp(app.baseUrl);
+      for (const path of ADMIN_ENDPOINTS) {
+        expect((await call(app.baseUrl, path)).status, path).toBe(401);
+        expect((await call(app.baseUrl, path, { token: user.token })).status, path).toBe(403);
+      }
+    });
+
+    it('groups lines by request: error if any step errs, warning if any warns, else success', async () => {
+      const res = await call(app.baseUrl, `/api/logs/admin/logs?sourceFile=${tag}`, { token });
+      const page = res.body as Page;
+      expect(page.logs.map((l) => [l.requestId, l.status, l.stepCount, l.duration])).toEqual([
+        [rid('meh'), 'warning', 1, 0],
+        [rid('good'), 'success', 2, 100],
+        [rid('bad'), 'error', 3, 250],
+      ]);
+      expect(page.logs[1]!.metadata).toMatchObject({ userCreditsBefore: 5, userCreditsAfter: 4 });
+      expect(page.pagination).toEqual({ total: 3, hasMore: false, limit: 50, offset: 0 });
+      expect(page.stats.period).toBe('24h');
+    });
+
+    it('pages through requests with the same grouping when no text filter is given', async () => {
+      const get = async (q: string) =>
+        (
+          await call(app.baseUrl, `/api/logs/admin/logs?startDate=2026-03-10&endDate=2026-03-11&${q}`, {
+            token,
+          })
+        ).body as Page;
+      const all = await get('');
+      expect(all.logs.map((l) => [l.requestId, l.status, l.stepCount])).toEqual([
+        [rid('meh'), 'warning', 1],
+        [rid('good'), 'success', 2],
+        [rid('bad'), 'error', 3],
+      ]);
+      expect(all.pagination).toEqual({ total: 3, hasMore: false, limit: 50, offset: 0 });
+      expect((await get('level=error')).logs.map((l) => l.requestId)).toEqual([rid('bad')]);
+      expect((await get('userId=u2')).logs.map((l) => l.requestId)).toEqual([rid('good')]);
+      const day = await call(app.baseUrl, '/api/logs/admin/logs?startDate=2026-03-10&endDate=2026-03-10', {
+        token,
+      });
+      expect((day.body as Page).logs.map((l) => l.requestId)).toEqual([rid('good'), rid('bad')]);
+    });
+
+    it('filters by level, dates, user, request id and search, ungrouped when asked', async () => {
+      const get = async (q: string) =>
+        (
+          (
+            await call(app.baseUrl, `/api/logs/admin/logs?sourceFile=${tag}&groupByRequest=false&${q}`, {
+              token,
+            })
+          ).body as Page
+        ).logs.map((l) => l.message);
+      expect(await get('level=warn')).toEqual(['Retried once', 'HubSpot slow']);
+      expect(await get('startDate=2026-03-10&endDate=2026-03-10&level=info')).toEqual([
+        'Fields filled',
+        'Lookup received',
+        'Lookup received',
+      ]);
+      expect(await get('userId=u2')).toEqual(['Fields filled', 'Lookup received']);
+      expect(await get(`requestId=${rid('bad')}`)).toHaveLength(3);
+      expect(await get('search=hubspot')).toEqual(['HubSpot update failed', 'HubSpot slow']);
+      expect(await get('search=50%25')).toEqual([]);
+    });
+
+    it('pages with total and hasMore', async () => {
+      const res = await call(
+        app.baseUrl,
+        `/api/logs/admin/logs?sourceFile=${tag}&groupByRequest=false&limit=25&offset=5`,
+        {
+          token,
+        },
+      );
+      const page = res.body as Page;
+      expect(page.logs).toHaveLength(1);
+      expect(page.pagination).toMatchObject({ total: 6, hasMore: false });
+    });
+
+    it('shows only lookup lines by default, and every line with lookupOnly=false', async () => {
+      const mine = async (q: string) =>
+        (
+          (await call(app.baseUrl, `/api/logs/admin/logs?groupByRequest=false&limit=200&${q}`, { token }))
+            .body as Page
+        ).logs;
+      expect((await mine('')).every((l) => l.message !== 'GET /api/auth/is-admin 200')).toBe(true);
+      await call(app.baseUrl, '/api/auth/is-admin', { token });
+      await app.system.requestLogs.flush();
+      expect((await mine('lookupOnly=false&search=is-admin')).length).toBeGreaterThan(0);
+    });
+
+    it('refuses a filter it cannot use with a message naming it', async () => {
+      for (const [q, text] of [
+        ['limit=30', 'limit must be one of: 25, 50, 100, 200.'],
+        ['level=fatal', 'level must be one of: error, warn, info, debug.'],
+        ['startDate=yesterday', 'startDate must be a date (YYYY-MM-DD) or an ISO date-time.'],
+        ['lookupOnly=maybe', 'lookupOnly must be true or false.'],
+      ]) {
+        const res = await call(app.baseUrl, `/api/logs/admin/logs?${q}`, { token });
+        expect(res, q).toMatchObject({ status: 400, body: { error: text } });
+      }
+      const stats = await call(app.baseUrl, '/api/logs/admin/logs/stats?period=2d', { token });
+      expect(stats.status).toBe(400);
+    });
+
+    it("returns a request's timeline in order", async () => {
+      const res = await call(app.baseUrl, `/api/logs/admin/logs/request/${rid('bad')}`, { token });
+      expect((res.body as Page).logs.map((l) => l.level)).toEqual(['info', 'warn', 'error']);
+    });
+
+    it('logs every API request with its id, status, method, URL and user, and never a secret', async () => {
+      const res = await call(app.baseUrl, '/api/auth/admin/ping?token=s3cret-query&x=1', {
+        token,
+        headers: { 'x-request-id': `${tag}-ping-request` },
+      });
+      expect(res.headers.get('x-request-id')).toBe(`${tag}-ping-request`);
+      await call(app.baseUrl, '/api/auth/login', {
+        body: { email: adminEmail, password: 'hunter2-password' },
+      });
+      await app.system.requestLogs.flush();
+      const timeline = await call(app.baseUrl, `/api/logs/admin/logs/request/${tag}-ping-request`, { token });
+      const [entry] = (timeline.body as { logs: (Page['logs'][number] & Record<string, unknown>)[] }).logs;
+      expect(entry).toMatchObject({
+        userEmail: adminEmail,
+        ipAddress: '127.0.0.1',
+        metadata: { statusCode: 200, method: 'GET', url: '/api/auth/admin/ping?token=[REDACTED]&x=1' },
+      });
+      const rows = await app.system.database.db
+        .selectFrom('request_logs' as never)
+        .selectAll()
+        .execute();
+      const all = JSON.stringify(rows);
+      expect(all).not.toContain('s3cret-query');
+      expect(all).not.toContain('hunter2-password');
+      expect(all).not.toContain(token);
+    });
+
+    it('reports the lines it could not keep in the health check', async () => {
+      const res = await call(app.baseUrl, '/api/health');
+      expect((res.body as { requestLogs: { lost: number; written: number } }).requestLogs).toMatchObject({
+        lost: 0,
+      });
+    });
+  });
+}
+
+describe('the request log writer', () => {
+  it('counts the lines it loses when the database refuses them, and never blocks the caller', async () => {
+    const database = await openPglite(undefined);
+    await migrateOperational(database);
+    const writer = new RequestLogWriter(operationalDb(database), { capacity: 100, batchSize: 10 });
+    await sql`DROP TABLE request_logs`.execute(database.db);
+    const started = performance.now();
+    for (let i = 0; i < 150; i++)
+      writer.sink({ time: new Date().toISOString(), level: 'info', message: `line ${i}` });
+    expect(performance.now() - started).toBeLessThan(200);
+    while (writer.stats().queued > 0) await writer.flush();
+    const stats = writer.stats();
+    expect(stats.written).toBe(0);
+    expect(stats.lost).toBe(150);
+    expect(stats.droppedQueueFull).toBeGreaterThan(0);
+    expect(stats.droppedDatabaseError).toBeGreaterThan(0);
+    expect(stats.lastError).toContain('request_logs');
+    await database.close();
+  });
+
+  it('purges lines older than the retention and keeps the rest', async () => {
+    const database = await openPglite(undefined);
+    await migrateOperational(database);
+    const now = new Date('2026-03-10T12:00:00Z');
+    const writer = new RequestLogWriter(operationalDb(database), { retentionDays: 30, now: () => now });
+    for (const time of ['2026-02-08T11:59:00Z', '2026-02-08T12:01:00Z', '2026-03-10T11:00:00Z'])
+      writer.sink({ time, level: 'info', message: time, statusCode: 200, responseTime: 5 });
+    await writer.flush();
+    expect(await writer.purge()).toBe(1);
+    const left = await operationalDb(database)
+      .selectFrom('request_logs')
+      .select('message')
+      .orderBy('timestamp')
+      .execute();
+    expect(left.map((l) => l.message)).toEqual(['2026-02-08T12:01:00Z', '2026-03-10T11:00:00Z']);
+    await database.close();
+  });
+
+  it('keeps secrets out of stdout lines as well', () => {
+    const lines: LogLine[] = [];
+    const logger = createLogger('info', [(l) => lines.push(l)]);
+    logger.info('signed in', {
+      headers: { authorization: 'Bearer abc', Cookie: 'sid=1' },
+      password: 'pw',
+      newPassword: 'pw2',
+      stripeSignature: 'sig',
+      card: { number: '4242424242424242' },
+      url: '/api/auth/unsubscribe-credits/tok123',
+      plain: 'kept',
+    });
+    expect(JSON.stringify(lines[0])).not.toMatch(/abc|sid=1|pw2?"|sig"|4242|tok123/);
+    expect(lines[0]).toMatchObject({ plain: 'kept', url: '/api/auth/unsubscribe-credits/[REDACTED]' });
+  });
+});

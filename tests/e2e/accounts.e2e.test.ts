@@ -1,0 +1,141 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser } from '../support/browser';
+import { startService, type ServiceProcess } from '../support/server-process';
+
+const password = 'a long enough passphrase';
+/** Sign-up hashes a password with scrypt; on a busy machine the page may take a few seconds. */
+const POLL = { timeout: 15_000 };
+const email = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+
+async function register(page: Page, address: string, path = '/register') {
+  await page.goto(path);
+  await page.getByLabel('Email').fill(address);
+  await page.getByLabel('Password').fill(password);
+  await page.locator('form button[type="submit"]').click();
+}
+
+async function signIn(page: Page, address: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(address);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+function balanceCard(page: Page) {
+  return page
+    .locator('section, div')
+    .filter({ has: page.getByRole('heading', { name: 'Credit Balance' }) })
+    .last();
+}
+
+describe('accounts in the browser', () => {
+  let service: ServiceProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('registers a new user who lands on the dashboard holding 50 credits', async () => {
+    const { page, errors } = await freshPage(browser, service.baseUrl);
+    const address = email('new');
+    await register(page, address);
+    await expect
+      .poll(
+        () => page.getByText("Registration successful! You've been awarded 50 free credits.").count(),
+        POLL,
+      )
+      .toBe(1);
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await expect.poll(() => page.getByText(`Welcome, ${address}`).count(), POLL).toBe(1);
+    await expect.poll(() => balanceCard(page).innerText(), POLL).toContain('50');
+    expect(errors).toEqual([]);
+  });
+
+  it('grants 300 credits through a partner page with its bonus badge', async () => {
+    const { page } = await freshPage(browser, service.baseUrl);
+    await page.goto('/register/partner-a');
+    await expect.poll(() => page.getByText('+250 BONUS CREDITS').count(), POLL).toBeGreaterThan(0);
+    await register(page, email('partner'), '/register/partner-a');
+    await expect
+      .poll(() => page.getByText("you've been awarded 300 credits (250 bonus + 50 regular)").count(), POLL)
+      .toBe(1);
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await expect.poll(() => balanceCard(page).innerText(), POLL).toContain('300');
+  });
+
+  it('signs out and back in', async () => {
+    const { page } = await freshPage(browser, service.baseUrl);
+    const address = email('inout');
+    await register(page, address);
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect.poll(() => page.getByRole('link', { name: 'Login' }).count(), POLL).toBeGreaterThan(0);
+    expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await signIn(page, address);
+    await expect.poll(() => page.getByText(`Welcome, ${address}`).count(), POLL).toBe(1);
+  });
+
+  it('resets a forgotten password through the link in the development mailbox', async () => {
+    const { page } = await freshPage(browser, service.baseUrl);
+    const address = email('reset');
+    await register(page, address);
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.goto('/forgot-password');
+    await page.getByLabel('Email').fill(address);
+    await page.getByRole('button', { name: 'Send Reset Email' }).click();
+    await expect.poll(() => page.locator('[role="alert"], .alert').count(), POLL).toBeGreaterThan(0);
+
+    await page.goto('/dev/mail');
+    const mail = page
+      .locator('article')
+      .filter({ hasText: `To: ${address}` })
+      .first();
+    await mail.locator('a[href*="/reset-password/"]').click();
+    await page.waitForURL('**/reset-password/**');
+    const newPassword = 'another long passphrase';
+    await page.getByLabel('New password', { exact: true }).fill(newPassword);
+    await page.getByLabel('Confirm new password').fill(newPassword);
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL('**/login', { timeout: 10_000 });
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password').fill(newPassword);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await page.waitForURL('**/dashboard');
+    await expect.poll(() => page.getByText(`Welcome, ${address}`).count(), POLL).toBe(1);
+  });
+
+  it('keeps dark mode across a reload', async () => {
+    const { page } = await freshPage(browser, service.baseUrl);
+    await page.emulateMedia({ colorScheme: 'light' });
+    await page.goto('/');
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
+    await page.locator('button.theme-toggle').first().click();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await page.reload();
+    expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    expect(await page.evaluate(() => localStorage.getItem('darkMode'))).toBe('true');
+  });
+
+  it('sends a signed-out visitor of a protected page to /login', async () => {
+    const { page } = await freshPage(browser, service.baseUrl);
+    await page.goto('/manage-account');
+    await page.waitForURL('**/login');
+  });
+
+  it('sends a signed-in visitor of /pricing to /dashboard', async () => {
+    const { page } = await freshPage(browser, service.baseUrl);
+    await register(page, email('pricing'));
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.goto('/pricing');
+    await page.waitForURL('**/dashboard');
+  });
+});

@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launchBrowser } from '../support/browser';
+import { startService, type ServiceProcess } from '../support/server-process';
+
+const POLL = { timeout: 15_000 };
+const password = 'a long enough passphrase';
+const email = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
+
+async function register(baseUrl: string, address: string) {
+  const res = await fetch(`${baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: address, password }),
+  });
+  expect(res.status).toBe(201);
+}
+
+async function signIn(page: Page, address: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(address);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+describe('the admin area in the browser', () => {
+  const adminEmail = email('admin');
+  const userEmail = email('user');
+  let service: ServiceProcess;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    // The log viewer shows the access lines, which are logged at info.
+    service = await startService({ ADMIN_EMAILS: adminEmail, LOG_LEVEL: 'info' });
+    await register(service.baseUrl, adminEmail);
+    await register(service.baseUrl, userEmail);
+    browser = await launchBrowser();
+  }, 180_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  async function page() {
+    const context = await browser.newContext({ baseURL: service.baseUrl });
+    const p = await context.newPage();
+    const errors: string[] = [];
+    p.on('pageerror', (e) => errors.push(e.message));
+    // A failed fetch is the network's business (the shell asks for settings this branch may not serve);
+    // any other console error is the page's.
+    p.on('console', (m) => {
+      if (m.type() === 'error' && !m.text().startsWith('Failed to load resource')) errors.push(m.text());
+    });
+    return { page: p, errors };
+  }
+
+  it('lets an admin open every tab, a user credit trail and both log modals', async () => {
+    const { page: p, errors } = await page();
+    await signIn(p, adminEmail);
+    await p.goto('/admin');
+    await expect.poll(() => p.getByText(`Welcome, ${adminEmail}`).count(), POLL).toBe(1);
+    await expect.poll(() => p.getByText('Auto-refreshing').count(), POLL).toBe(1);
+    await expect
+      .poll(() => p.getByRole('heading', { name: 'Usage Trends (Last 30 Days)' }).count(), POLL)
+      .toBe(1);
+    await expect.poll(() => p.getByRole('heading', { name: 'Credit Distribution' }).count(), POLL).toBe(1);
+    await expect.poll(() => p.getByRole('heading', { name: 'User Engagement' }).count(), POLL).toBe(1);
+    await expect.poll(() => p.locator('canvas').count(), POLL).toBeGreaterThan(0);
+
+    await p.getByRole('tab', { name: 'Live Activity' }).click();
+    await expect.poll(() => p.getByText('Real-Time Activity Feed').count(), POLL).toBe(1);
+    await expect.poll(() => p.getByText('No recent activity to display').count(), POLL).toBe(1);
+
+    await p.getByRole('tab', { name: 'Users' }).click();
+    await expect.poll(() => p.getByText('User Management').count(), POLL).toBe(1);
+    await p.getByLabel('Search by e-mail').fill(userEmail.slice(0, 12).toUpperCase());
+    await expect.poll(() => p.locator('tbody tr').count(), POLL).toBe(1);
+    await p.locator('tbody tr').first().click();
+    const trail = p.getByRole('dialog', { name: `Credit History: ${userEmail}` });
+    await expect.poll(() => trail.getByText('Sign-up credits').count(), POLL).toBe(1);
+    await trail.getByRole('button', { name: 'Close' }).click();
+
+    await p.getByRole('tab', { name: 'Analytics' }).click();
+    await expect.poll(() => p.getByText('Top Performers').count(), POLL).toBe(1);
+    await expect.poll(() => p.getByText('No users below credit threshold').count(), POLL).toBe(1);
+
+    await p.getByRole('tab', { name: 'Configuration' }).click();
+    await expect.poll(() => p.getByText('Property Configuration Overview').count(), POLL).toBe(1);
+    await expect.poll(() => p.getByText('Users Not Connected').count(), POLL).toBe(1);
+
+    await p.getByRole('tab', { name: 'Logs' }).click();
+    await expect.poll(() => p.getByText('Log Statistics').count(), POLL).toBe(1);
+    await expect.poll(() => p.getByText('No logs found').count(), POLL).toBe(1);
+    await p.getByLabel('Lookups only').uncheck();
+    await p.getByLabel('Group by request').uncheck();
+    await expect.poll(() => p.getByRole('button', { name: 'View Details' }).count(), POLL).toBeGreaterThan(0);
+    await expect.poll(() => p.getByText(/Showing 1 to \d+ of \d+ logs/).count(), POLL).toBe(1);
+    // Request lines reach the table in batches, after the page's first fetch; start-up lines carry
+    // no request id and so no timeline. Refresh until an API request's line is listed, and open it.
+    const requestRow = p.locator('tr, article').filter({ hasText: /(GET|POST) \/api\// });
+    await expect
+      .poll(async () => {
+        if ((await requestRow.count()) === 0)
+          await p.getByRole('button', { name: 'Refresh', exact: true }).click();
+        return requestRow.count();
+      }, POLL)
+      .toBeGreaterThan(0);
+    await requestRow.first().getByRole('button', { name: 'View Details' }).click();
+    const details = p.getByRole('dialog', { name: 'Log Details' });
+    await expect.poll(() => details.getByText('Additional Details').count(), POLL).toBe(1);
+    await details.getByRole('button', { name: 'View Timeline' }).click();
+    const timeline = p.getByRole('dialog', { name: 'Request Timeline' });
+    await expect.poll(() => timeline.getByText('Total Events:').count(), POLL).toBe(1);
+    await timeline.getByRole('button', { name: 'Close' }).click();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it('sends a non-admin who opens /admin to their dashboard', async () => {
+    const { page: p } = await page();
+    await signIn(p, userEmail);
+    await p.goto('/admin');
+    await p.waitForURL('**/dashboard', POLL);
+    expect(new URL(p.url()).pathname).toBe('/dashboard');
+  }, 60_000);
+});

@@ -1,0 +1,130 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser } from '../support/browser';
+import { startService, type ServiceProcess } from '../support/server-process';
+
+/** The machine is shared and busy: sign-up hashes with scrypt and the lookup runs in the background. */
+const POLL = { timeout: 20_000 };
+
+async function register(page: Page) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(`lookups-${randomBytes(5).toString('hex')}@example.com`);
+  await page.getByLabel('Password').fill('a long enough passphrase');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+}
+
+const card = (page: Page, heading: string) =>
+  page.locator('section, .card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+
+const balanceText = (page: Page) => card(page, 'Credit Balance').locator('.stat-value').innerText();
+
+/** Text of a page that may be reloading itself (the sandbox refreshes until the record is filled). */
+const settledText = (page: Page) =>
+  page
+    .locator('body')
+    .innerText()
+    .catch(() => '');
+
+/** With E2E_SCREENSHOTS=<folder>, saves the page for a person to look at. */
+async function screenshot(page: Page, name: string) {
+  const folder = process.env.E2E_SCREENSHOTS;
+  if (!folder) return;
+  await page.waitForTimeout(1_500); // the line draws itself in about a second
+  await page.screenshot({ path: join(folder, `${name}.png`), fullPage: true });
+}
+
+describe('a ZIP entered in the sandbox CRM in the browser', () => {
+  let service: ServiceProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('fills city, state, county and country for one credit and shows one success on the chart', async () => {
+    const { page, errors } = await freshPage(browser, service.baseUrl);
+    await register(page);
+    await expect.poll(() => balanceText(page), POLL).toBe('50');
+
+    // The connect link opens HubSpot's consent page in a new tab.
+    const connect = page.getByRole('link', { name: 'Connect to HubSpot' });
+    await connect.waitFor({ timeout: 20_000 });
+    const [consent] = await Promise.all([page.context().waitForEvent('page'), connect.click()]);
+    await consent.waitForLoadState();
+    expect(new URL(consent.url()).pathname).toBe('/sandbox/hubspot/oauth/authorize');
+    await consent.getByRole('button', { name: 'Connect sandbox portal' }).click();
+    await consent.waitForURL('**/dashboard?hubspot_connected=true', { timeout: 20_000 });
+    const portals = card(consent, 'Connected HubSpot Portals');
+    await expect.poll(() => portals.locator('tbody tr').count(), POLL).toBe(1);
+    const portalId = (await portals.locator('tbody tr td').first().innerText()).trim();
+    expect(portalId).toMatch(/^\d+$/);
+    await page.close();
+    const dashboard = consent;
+
+    await portals.getByRole('link', { name: 'Configure' }).click();
+    await dashboard.waitForURL(`**/configure-portal/${portalId}`);
+    const contacts = card(dashboard, 'Contacts');
+    await contacts.getByLabel('City').waitFor({ timeout: 20_000 });
+    for (const field of ['city', 'state', 'county', 'country']) {
+      const label = field.charAt(0).toUpperCase() + field.slice(1);
+      await contacts.getByLabel(label, { exact: true }).selectOption(field);
+    }
+    await dashboard.getByRole('button', { name: 'Save Configuration' }).click();
+    await dashboard.waitForURL('**/dashboard', { timeout: 20_000 });
+
+    const sandboxHref = await dashboard
+      .getByRole('link', { name: 'open the sandbox CRM' })
+      .getAttribute('href');
+    expect(sandboxHref).toBe('/sandbox/hubspot/records');
+    await dashboard.goto(`/sandbox/hubspot/records?portalId=${portalId}`);
+    const sandboxContacts = dashboard
+      .locator('.card')
+      .filter({ has: dashboard.getByRole('heading', { name: 'Contacts' }) });
+    await sandboxContacts.getByLabel('First Name').fill('Ada');
+    await sandboxContacts.getByLabel('Postal Code (ZIP)').fill('10001');
+    await sandboxContacts.getByRole('button', { name: 'Create' }).click();
+    await expect
+      .poll(() => settledText(dashboard), POLL)
+      .toMatch(/city: New York[\s\S]*state: NY[\s\S]*county: New York County[\s\S]*country: US/);
+
+    await dashboard.goto('/dashboard');
+    await expect.poll(() => balanceText(dashboard), POLL).toBe('49');
+    const usage = card(dashboard, 'Daily Usage');
+    await expect
+      .poll(
+        () =>
+          usage
+            .getByTestId('usage-summary')
+            .innerText()
+            .catch(() => ''),
+        POLL,
+      )
+      .toBe('1 successful, 0 failed in this range');
+    await expect.poll(() => usage.locator('canvas').count(), POLL).toBeGreaterThan(0);
+    expect(await usage.getByRole('img').getAttribute('aria-label')).toContain('1 successful, 0 failed');
+    // Today is the chart's last day, at its right edge: its tooltip reads the counts.
+    await usage.locator('canvas').first().scrollIntoViewIfNeeded();
+    const plot = (await usage.locator('canvas').first().boundingBox())!;
+    await dashboard.mouse.move(plot.x + plot.width - 30, plot.y + plot.height / 2);
+    await expect
+      .poll(() => usage.getByRole('img').innerText(), POLL)
+      .toMatch(/Successful: 1\s+Failed Lookups: 0/);
+
+    await card(dashboard, 'Credit Balance').getByRole('button', { name: 'Refresh dashboard data' }).click();
+    await expect.poll(() => dashboard.getByText('Dashboard data refreshed').count(), POLL).toBe(1);
+    await screenshot(dashboard, 'dashboard-light');
+
+    await dashboard.getByRole('button', { name: /dark mode/i }).click();
+    expect(await dashboard.evaluate(() => document.documentElement.dataset.theme)).toBe('dark');
+    await expect.poll(() => usage.locator('canvas').count(), POLL).toBeGreaterThan(0);
+    await screenshot(dashboard, 'dashboard-dark');
+    expect(errors).toEqual([]);
+  }, 180_000);
+});

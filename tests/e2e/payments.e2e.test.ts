@@ -1,0 +1,97 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser } from '../support/browser';
+import { startService, type ServiceProcess } from '../support/server-process';
+
+const POLL = { timeout: 15_000 };
+const PAYMENT_SUCCESS = 'Payment successful! Your credits have been added to your account.';
+
+async function register(page: Page) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(`buyer-${randomBytes(5).toString('hex')}@example.com`);
+  await page.getByLabel('Password').fill('a long enough passphrase');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL('**/dashboard', { timeout: 15_000 });
+}
+
+const balanceText = (page: Page) =>
+  page
+    .locator('section')
+    .filter({ has: page.getByRole('heading', { name: 'Credit Balance' }) })
+    .locator('.stat-value')
+    .innerText();
+
+function packageCard(page: Page, name: string) {
+  return page.locator('.package-card').filter({ has: page.getByRole('heading', { name }) });
+}
+
+describe('buying credits in the browser through the local test checkout', () => {
+  let service: ServiceProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('shows one-time prices on /pricing with Get Started leading signed-out visitors to /register', async () => {
+    const { page, errors } = await freshPage(browser, service.baseUrl);
+    await page.goto('/pricing');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'One-Time Purchase' }).getAttribute('aria-pressed'), POLL)
+      .toBe('true');
+    expect(await packageCard(page, 'Growth Pack').locator('.package-price').innerText()).toBe('$150');
+    await page.getByRole('button', { name: /Monthly Subscription/ }).click();
+    expect(await packageCard(page, 'Growth Pack').locator('.package-price').innerText()).toBe('$120/month');
+    await packageCard(page, 'Scale Pack').getByRole('link', { name: 'Get Started' }).click();
+    await page.waitForURL('**/register');
+    expect(errors).toEqual([]);
+  });
+
+  it('buys the Growth pack once: the banner shows and the balance rises by 1,200', async () => {
+    const { page, errors } = await freshPage(browser, service.baseUrl);
+    await register(page);
+    await expect.poll(() => balanceText(page), POLL).toBe('50');
+    await page.goto('/credits');
+    await page.getByRole('button', { name: 'One-Time Purchase' }).click();
+    await packageCard(page, 'Growth Pack').getByRole('button', { name: 'Purchase' }).click();
+    await page.waitForURL('**/sandbox/stripe/checkout/**');
+    await expect.poll(() => page.getByText('Test mode.').count()).toBe(1);
+    expect(await page.getByRole('heading', { level: 1 }).innerText()).toBe('Growth Pack - 1,200 credits');
+    await page.getByRole('button', { name: 'Pay $150 (test payment)' }).click();
+    await page.waitForURL('**/dashboard?session_id=*');
+    await expect.poll(() => page.getByText(PAYMENT_SUCCESS).count(), POLL).toBe(1);
+    await expect.poll(() => balanceText(page), POLL).toBe('1,250');
+    expect(errors).toEqual([]);
+  });
+
+  it('subscribes monthly and Manage Account reports the subscription active', async () => {
+    const { page, errors } = await freshPage(browser, service.baseUrl);
+    await register(page);
+    await page.goto('/manage-account');
+    await expect.poll(() => page.locator('.badge').innerText(), POLL).toBe('Inactive');
+    expect(await page.getByRole('button', { name: 'Manage Subscription' }).isDisabled()).toBe(true);
+    await page.goto('/credits');
+    expect(
+      await page.getByRole('button', { name: /Monthly Subscription/ }).getAttribute('aria-pressed'),
+    ).toBe('true');
+    await packageCard(page, 'Starter Pack').getByRole('button', { name: 'Subscribe' }).click();
+    await page.waitForURL('**/sandbox/stripe/checkout/**');
+    await page.getByRole('button', { name: 'Pay $40 (test payment)' }).click();
+    await page.waitForURL('**/dashboard?session_id=*');
+    await expect.poll(() => balanceText(page), POLL).toBe('350');
+    await page.goto('/manage-account');
+    await expect.poll(() => page.locator('.badge').innerText(), POLL).toBe('Active');
+    await page.getByRole('button', { name: 'Manage Subscription' }).click();
+    await page.waitForURL('**/sandbox/stripe/portal/**');
+    await page.getByRole('button', { name: 'Cancel subscription' }).click();
+    await page.getByRole('link', { name: 'Return to ZipFill' }).click();
+    await page.waitForURL('**/manage-account');
+    await expect.poll(() => page.locator('.badge').innerText(), POLL).toBe('Inactive');
+    expect(errors).toEqual([]);
+  });
+});

@@ -1,0 +1,316 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { HubSpotClient, type RetryPolicy } from '../../api/adapters/hubspot/client';
+import { PortalRateLimiter } from '../../api/adapters/hubspot/limiter';
+import { HubSpotOAuthClient } from '../../api/adapters/hubspot/oauth';
+import { HubSpotTokens } from '../../api/adapters/hubspot/tokens';
+import { migrateOperational, operationalDb } from '../../api/db/operational';
+import { TokenCipher } from '../../api/hubspot/secrets';
+import { backends, type TestDatabase } from '../support/databases';
+
+interface Seen {
+  method: string;
+  url: string;
+  authorization: string | undefined;
+  body: string;
+  at: number;
+}
+type Answer = (req: Seen, res: ServerResponse) => void;
+
+/** A local server that answers as HubSpot documents; each test scripts its answers. */
+class FakeHubSpot {
+  seen: Seen[] = [];
+  answer: Answer = (_req, res) => json(res, 200, {});
+  private server!: Server;
+  base = '';
+
+  async start() {
+    this.server = createServer((req: IncomingMessage, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c.toString()));
+      req.on('end', () => {
+        const seen = {
+          method: req.method!,
+          url: req.url!,
+          authorization: req.headers.authorization,
+          body,
+          at: Date.now(),
+        };
+        this.seen.push(seen);
+        this.answer(seen, res);
+      });
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  api(): Seen[] {
+    return this.seen.filter((s) => s.url.startsWith('/crm/'));
+  }
+
+  async stop() {
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server.close(r));
+  }
+}
+
+function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
+  res.writeHead(status, { 'content-type': 'application/json', ...headers });
+  res.end(JSON.stringify(body));
+}
+
+const okBatch = (req: Seen, res: ServerResponse) => {
+  const { inputs } = JSON.parse(req.body) as { inputs: { id: string; properties: object }[] };
+  json(res, 200, {
+    status: 'COMPLETE',
+    results: inputs.map((i) => ({ id: i.id, properties: i.properties })),
+  });
+};
+const update = [{ id: '501', properties: { city: 'New York' } }];
+const FAST_RETRY: Partial<RetryPolicy> = { backoffMs: 5, serverErrorRetries: 3 };
+
+for (const backend of backends) {
+  describe(`HubSpot client against a local HubSpot on ${backend.name}`, () => {
+    let test: TestDatabase;
+    const hubspot = new FakeHubSpot();
+    let portal = 0;
+    beforeAll(async () => {
+      test = await backend.open();
+      await migrateOperational(test.database);
+      await hubspot.start();
+    });
+    afterAll(async () => {
+      await hubspot.stop();
+      await test?.close();
+    });
+    afterEach(() => {
+      hubspot.seen = [];
+    });
+
+    /** A fresh portal with stored tokens, and a client for it. */
+    async function connected(
+      options: {
+        expiresIn?: number;
+        retry?: Partial<RetryPolicy>;
+        limiter?: PortalRateLimiter;
+        timeoutMs?: number;
+      } = {},
+    ) {
+      const portalId = String(70_000_000 + ++portal);
+      const oauth = new HubSpotOAuthClient({
+        apiBase: hubspot.base,
+        clientId: 'cid',
+        clientSecret: 'secret',
+      });
+      const tokens = new HubSpotTokens(operationalDb(test.database), new TokenCipher('k'.repeat(40)), oauth);
+      await tokens.save(portalId, {
+        accessToken: 'access-1',
+        refreshToken: 'refresh-1',
+        expiresIn: options.expiresIn ?? 1800,
+      });
+      const client = new HubSpotClient({
+        apiBase: hubspot.base,
+        tokens,
+        retry: options.retry ?? FAST_RETRY,
+        ...(options.limiter ? { limiter: options.limiter } : {}),
+        ...(options.timeoutMs ? { timeoutMs: options.timeoutMs } : {}),
+      });
+      return { portalId, crm: await client.forPortal(portalId) };
+    }
+
+    it('writes a batch to /crm/v3/objects/contacts/batch/update with the bearer token', async () => {
+      hubspot.answer = okBatch;
+      const { crm } = await connected();
+      const outcomes = await crm.updateRecords('contact', update);
+      expect(outcomes.get('501')).toEqual({ ok: true });
+      expect(hubspot.api()).toMatchObject([
+        { method: 'POST', url: '/crm/v3/objects/contacts/batch/update', authorization: 'Bearer access-1' },
+      ]);
+      expect(JSON.parse(hubspot.api()[0]!.body)).toEqual({ inputs: update });
+    });
+
+    it('waits out a 429 by its Retry-After and then succeeds', async () => {
+      let calls = 0;
+      hubspot.answer = (req, res) =>
+        ++calls === 1
+          ? json(
+              res,
+              429,
+              {
+                status: 'error',
+                message: 'You have reached your ten_secondly_rolling limit.',
+                policyName: 'TEN_SECONDLY_ROLLING',
+              },
+              { 'retry-after': '1' },
+            )
+          : okBatch(req, res);
+      const { crm } = await connected();
+      const outcomes = await crm.updateRecords('company', update);
+      expect(outcomes.get('501')).toEqual({ ok: true });
+      const [first, second] = hubspot.api();
+      expect(second!.url).toBe('/crm/v3/objects/companies/batch/update');
+      expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
+    });
+
+    it('gives up with crm_update_failed when HubSpot answers 500 until the retry budget is spent', async () => {
+      hubspot.answer = (_req, res) => json(res, 500, { status: 'error', message: 'internal error' });
+      const { crm } = await connected();
+      const outcomes = await crm.updateRecords('contact', update);
+      expect(outcomes.get('501')).toMatchObject({ ok: false, reason: 'crm_update_failed' });
+      expect(hubspot.api()).toHaveLength(1 + 3);
+    });
+
+    it('refreshes the token after a 401 and succeeds with the new one', async () => {
+      hubspot.answer = (req, res) => {
+        if (req.url === '/oauth/v1/token')
+          return json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 });
+        if (req.authorization === 'Bearer access-1')
+          return json(res, 401, { status: 'error', category: 'EXPIRED_AUTHENTICATION', message: 'expired' });
+        okBatch(req, res);
+      };
+      const { crm } = await connected();
+      expect((await crm.updateRecords('contact', update)).get('501')).toEqual({ ok: true });
+      const refresh = hubspot.seen.find((s) => s.url === '/oauth/v1/token')!;
+      expect(Object.fromEntries(new URLSearchParams(refresh.body))).toEqual({
+        grant_type: 'refresh_token',
+        refresh_token: 'refresh-1',
+        client_id: 'cid',
+        client_secret: 'secret',
+      });
+      expect(hubspot.api().map((s) => s.authorization)).toEqual(['Bearer access-1', 'Bearer access-2']);
+    });
+
+    it('answers crm_auth_failed when HubSpot still says 401 after a refresh', async () => {
+      hubspot.answer = (req, res) =>
+        req.url === '/oauth/v1/token'
+          ? json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 })
+          : json(res, 401, { status: 'error', message: 'The app was uninstalled' });
+      const { crm } = await connected();
+      expect((await crm.updateRecords('contact', update)).get('501')).toMatchObject({
+        ok: false,
+        reason: 'crm_auth_failed',
+      });
+    });
+
+    it('refreshes a token about to expire before calling, once for many simultaneous calls', async () => {
+      hubspot.answer = (req, res) =>
+        req.url === '/oauth/v1/token'
+          ? setTimeout(
+              () =>
+                json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 }),
+              50,
+            )
+          : okBatch(req, res);
+      const { crm } = await connected({ expiresIn: 60 });
+      await Promise.all(Array.from({ length: 5 }, () => crm.updateRecords('contact', update)));
+      expect(hubspot.seen.filter((s) => s.url === '/oauth/v1/token')).toHaveLength(1);
+      expect(new Set(hubspot.api().map((s) => s.authorization))).toEqual(new Set(['Bearer access-2']));
+    });
+
+    it('sends no more than the limit within a window and the rest once it rolls on', async () => {
+      hubspot.answer = okBatch;
+      const limiter = new PortalRateLimiter({ requests: 110, windowMs: 3000 });
+      const { crm } = await connected({ limiter });
+      const all = Promise.all(
+        Array.from({ length: 120 }, (_, i) =>
+          crm.updateRecords('contact', [{ id: String(i + 1), properties: {} }]),
+        ),
+      );
+      for (let waited = 0; hubspot.api().length < 110 && waited < 2000; waited += 20) {
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      expect(hubspot.api()).toHaveLength(110);
+      await new Promise((r) => setTimeout(r, 300));
+      expect(hubspot.api()).toHaveLength(110);
+      await all;
+      expect(hubspot.api()).toHaveLength(120);
+    });
+
+    it('reports each record of a 207 on its own: written, missing, refused', async () => {
+      hubspot.answer = (_req, res) =>
+        json(res, 207, {
+          status: 'COMPLETE',
+          results: [{ id: '1', properties: { city: 'New York' } }],
+          numErrors: 2,
+          errors: [
+            {
+              status: 'error',
+              category: 'OBJECT_NOT_FOUND',
+              message: 'Could not get some CONTACT objects',
+              context: { ids: ['2'] },
+            },
+            {
+              status: 'error',
+              category: 'VALIDATION_ERROR',
+              message: 'Property values were not valid',
+              context: { ids: ['3'] },
+            },
+          ],
+        });
+      const { crm } = await connected();
+      const outcomes = await crm.updateRecords(
+        'contact',
+        ['1', '2', '3'].map((id) => ({ id, properties: { city: 'New York' } })),
+      );
+      expect(outcomes.get('1')).toEqual({ ok: true });
+      expect(outcomes.get('2')).toMatchObject({ ok: false, reason: 'crm_record_not_found' });
+      expect(outcomes.get('3')).toMatchObject({
+        ok: false,
+        reason: 'crm_update_failed',
+        detail: expect.stringContaining('Property values were not valid'),
+      });
+    });
+
+    it('writes the others again when HubSpot refuses a whole batch for one missing record', async () => {
+      hubspot.answer = (req, res) => {
+        const { inputs } = JSON.parse(req.body) as { inputs: { id: string }[] };
+        if (inputs.some((i) => i.id === '2'))
+          return json(res, 404, {
+            status: 'error',
+            category: 'OBJECT_NOT_FOUND',
+            message: 'not found',
+            context: { ids: ['2'] },
+          });
+        okBatch(req, res);
+      };
+      const { crm } = await connected();
+      const outcomes = await crm.updateRecords(
+        'contact',
+        ['1', '2', '3'].map((id) => ({ id, properties: {} })),
+      );
+      expect([...outcomes.entries()].sort()).toEqual([
+        ['1', { ok: true }],
+        ['2', expect.objectContaining({ reason: 'crm_record_not_found' })],
+        ['3', { ok: true }],
+      ]);
+    });
+
+    it('gives up on a HubSpot that does not answer, within its timeout', async () => {
+      hubspot.answer = () => undefined;
+      const { crm } = await connected({ timeoutMs: 150, retry: { serverErrorRetries: 1, backoffMs: 5 } });
+      const started = Date.now();
+      expect((await crm.updateRecords('contact', update)).get('501')).toMatchObject({
+        ok: false,
+        reason: 'crm_update_failed',
+      });
+      expect(Date.now() - started).toBeLessThan(2000);
+    });
+
+    it('reads current values and leaves missing records out', async () => {
+      hubspot.answer = (_req, res) =>
+        json(res, 207, {
+          status: 'COMPLETE',
+          results: [{ id: '1', properties: { city: null, state: 'NY' } }],
+          errors: [{ status: 'error', category: 'OBJECT_NOT_FOUND', context: { ids: ['2'] } }],
+        });
+      const { crm } = await connected();
+      const records = await crm.readRecords('contact', ['1', '2'], ['city', 'state']);
+      expect([...records.entries()]).toEqual([['1', { city: null, state: 'NY' }]]);
+      expect(JSON.parse(hubspot.api()[0]!.body)).toEqual({
+        properties: ['city', 'state'],
+        inputs: [{ id: '1' }, { id: '2' }],
+      });
+    });
+  });
+}

@@ -1,0 +1,180 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { verifyV3 } from '../../api/hubspot/signature';
+import { call, signUp, startApp, type RunningApp } from '../support/app';
+import { backends } from '../support/databases';
+import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+
+interface Delivery {
+  body: string;
+  signature: string;
+  timestamp: string;
+}
+
+/** Stands where the app's webhook would be, keeping what the sandbox CRM delivered. */
+async function webhookReceiver() {
+  const deliveries: Delivery[] = [];
+  const server: Server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      deliveries.push({
+        body,
+        signature: String(req.headers['x-hubspot-signature-v3']),
+        timestamp: String(req.headers['x-hubspot-request-timestamp']),
+      });
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/hubspot/webhook`;
+  return { url, deliveries, close: () => new Promise((r) => server.close(r)) };
+}
+
+async function saveRecord(baseUrl: string, fields: Record<string, string>) {
+  const response = await fetch(`${baseUrl}/sandbox/hubspot/records`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams(fields),
+    redirect: 'manual',
+  });
+  await response.arrayBuffer();
+  return new URL(response.headers.get('location')!, baseUrl);
+}
+
+for (const backend of backends) {
+  describe(`sandbox CRM on ${backend.name}`, () => {
+    let app: RunningApp;
+    let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
+    let portalId: string;
+    beforeAll(async () => {
+      receiver = await webhookReceiver();
+      app = await startApp(backend, {}, { sandboxWebhookUrl: receiver.url });
+      const { token } = await signUp(app.baseUrl);
+      await connectSandboxPortal(app.baseUrl, token);
+      portalId = (await connectionsOf(app.baseUrl, token))[0]!.portal_id;
+    });
+    afterAll(async () => {
+      await app?.close();
+      await receiver?.close();
+    });
+
+    it('sends a HubSpot-signed zip propertyChange webhook when a person creates a contact with a ZIP', async () => {
+      const before = receiver.deliveries.length;
+      const back = await saveRecord(app.baseUrl, {
+        portalId,
+        type: 'contacts',
+        firstname: 'Ada',
+        zip: '10001',
+      });
+      expect(back.searchParams.get('notice')).toBe('webhook');
+      const [delivery] = receiver.deliveries.slice(before);
+      expect(
+        verifyV3(
+          app.system.hubspot.clientSecret,
+          {
+            method: 'POST',
+            uri: receiver.url,
+            body: delivery!.body,
+            timestamp: delivery!.timestamp,
+            signature: delivery!.signature,
+          },
+          Date.now(),
+        ),
+      ).toEqual({ ok: true });
+      expect(Math.abs(Number(delivery!.timestamp) - Date.now())).toBeLessThan(10_000);
+      const recordId = back.searchParams.get('saved')!.split(':')[1];
+      expect(JSON.parse(delivery!.body)).toEqual([
+        {
+          eventId: expect.any(Number),
+          subscriptionId: expect.any(Number),
+          portalId: Number(portalId),
+          appId: Number(app.system.settings.hubspot.appId),
+          occurredAt: expect.any(Number),
+          subscriptionType: 'contact.propertyChange',
+          attemptNumber: 0,
+          objectId: Number(recordId),
+          changeSource: 'CRM_UI',
+          propertyName: 'zip',
+          propertyValue: '10001',
+        },
+      ]);
+    });
+
+    it('sends no webhook when a person saves a record without changing its ZIP', async () => {
+      const created = await saveRecord(app.baseUrl, {
+        portalId,
+        type: 'companies',
+        name: 'Acme',
+        zip: '60601',
+      });
+      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const before = receiver.deliveries.length;
+      const saved = await saveRecord(app.baseUrl, {
+        portalId,
+        type: 'companies',
+        id,
+        name: 'Acme Inc',
+        zip: '60601',
+      });
+      expect(saved.searchParams.get('notice')).toBe('saved');
+      expect(receiver.deliveries.length).toBe(before);
+    });
+
+    it('takes the app’s batch writes as INTEGRATION changes, sends no webhook, and shows the filled fields', async () => {
+      const created = await saveRecord(app.baseUrl, {
+        portalId,
+        type: 'contacts',
+        firstname: 'Grace',
+        zip: '10001',
+      });
+      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const before = receiver.deliveries.length;
+      const crm = await app.system.hubspot.client.forPortal(portalId);
+      const outcomes = await crm.updateRecords('contact', [
+        { id, properties: { city: 'New York', state: 'NY', hs_timezone: 'america_slash_new_york' } },
+        { id: '999999999', properties: { city: 'Nowhere' } },
+      ]);
+      expect(outcomes.get(id)).toEqual({ ok: true });
+      expect(outcomes.get('999999999')).toMatchObject({ ok: false, reason: 'crm_record_not_found' });
+      expect(receiver.deliveries.length).toBe(before);
+      const read = await crm.readRecords('contact', [id], ['city', 'state', 'zip', 'hs_timezone']);
+      expect(read.get(id)).toEqual({
+        city: 'New York',
+        state: 'NY',
+        zip: '10001',
+        hs_timezone: 'america_slash_new_york',
+      });
+      const page = await call(app.baseUrl, `/sandbox/hubspot/records?portalId=${portalId}`);
+      expect(page.body).toContain('city: New York');
+      expect(page.body).toContain('ZipFill (INTEGRATION)');
+    });
+
+    it('refuses a timezone that is not one of hs_timezone’s options, as HubSpot does', async () => {
+      const created = await saveRecord(app.baseUrl, { portalId, type: 'contacts', firstname: 'Tz', zip: '' });
+      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const crm = await app.system.hubspot.client.forPortal(portalId);
+      const outcomes = await crm.updateRecords('contact', [
+        { id, properties: { hs_timezone: 'America/New_York' } },
+      ]);
+      expect(outcomes.get(id)).toMatchObject({ ok: false, reason: 'crm_update_failed' });
+    });
+
+    it('maps an IANA zone onto the portal’s own hs_timezone options', async () => {
+      expect(await app.system.hubspot.timezones.optionFor(portalId, 'America/New_York')).toBe(
+        'america_slash_new_york',
+      );
+      expect(await app.system.hubspot.timezones.optionFor(portalId, 'America/Indiana/Indianapolis')).toBe(
+        'america_slash_indiana_slash_indianapolis',
+      );
+    });
+
+    it('answers 401 to API calls without a valid token', async () => {
+      const { status } = await call(app.baseUrl, '/sandbox/hubspot/crm/v3/properties/contacts', {
+        headers: { authorization: 'Bearer access-made-up' },
+      });
+      expect(status).toBe(401);
+    });
+  });
+}

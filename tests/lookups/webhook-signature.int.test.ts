@@ -1,0 +1,72 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { lookupIdOf, lookupStream } from '../../domain/lookups/events';
+import { signUp } from '../support/app';
+import { CrmStandIn } from '../support/crm-stand-in';
+import { backends } from '../support/databases';
+import { deliver, zipChange } from '../support/hubspot-webhook';
+import { freshPortalId } from '../support/portals';
+import { startLookupApp, type LookupApp } from './helpers';
+
+describe.each(backends)('the HubSpot webhook signature on $name', (backend) => {
+  let crm: CrmStandIn;
+  let app: LookupApp;
+  let portalId: string;
+
+  beforeAll(async () => {
+    crm = await new CrmStandIn().start();
+    app = await startLookupApp(backend, crm);
+    const user = await signUp(app.baseUrl);
+    portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await crm?.close();
+  });
+
+  async function expectRefusedAndNothingRecorded(
+    options: Parameters<typeof deliver>[2],
+    event = zipChange(portalId, 1, '10001'),
+  ) {
+    const answer = await deliver(app.baseUrl, [event], options);
+    expect(answer).toEqual({
+      status: 401,
+      body: { error: 'The webhook signature is missing, wrong or too old.' },
+    });
+    const lookupId = lookupIdOf(portalId, String(event.eventId));
+    expect(await app.test.store.readStream(lookupStream(lookupId))).toEqual([]);
+  }
+
+  it('records a correctly signed batch, whatever Host header the request came with', async () => {
+    const event = zipChange(portalId, 2, '10001');
+    const answer = await deliver(app.baseUrl, [event], { headers: { host: 'evil.example' } });
+    expect(answer).toMatchObject({ status: 200, body: { recorded: 1 } });
+    const stream = await app.test.store.readStream(lookupStream(lookupIdOf(portalId, String(event.eventId))));
+    expect(stream.map((e) => e.type)).toEqual(['LookupRequested']);
+  });
+
+  it('refuses a tampered body with 401 and records nothing', async () => {
+    await expectRefusedAndNothingRecorded({ tamper: (body) => body.replace('10001', '90210') });
+  });
+
+  it('refuses a signature made with another secret', async () => {
+    await expectRefusedAndNothingRecorded({ secret: 'not-the-client-secret' });
+  });
+
+  it('refuses a timestamp more than five minutes old', async () => {
+    await expectRefusedAndNothingRecorded({ timestamp: Date.now() - 5 * 60_000 - 1_000 });
+  });
+
+  it('refuses a timestamp more than a minute in the future', async () => {
+    await expectRefusedAndNothingRecorded({ timestamp: Date.now() + 61_000 });
+  });
+
+  it('refuses a request without a signature', async () => {
+    await expectRefusedAndNothingRecorded({ headers: { 'x-hubspot-signature-v3': '' } });
+  });
+
+  it('answers 400 to a signed body that is not a list of events', async () => {
+    const answer = await deliver(app.baseUrl, { eventId: 1 } as never);
+    expect(answer).toMatchObject({ status: 400, body: { error: expect.stringMatching(/JSON array/) } });
+  });
+});

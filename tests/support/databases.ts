@@ -1,0 +1,87 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { connectPostgres, openPglite, type Database } from '../../api/db/database';
+import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
+import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
+import { migrateReadModels } from '../../projections/schema';
+
+export interface TestDatabase {
+  database: Database;
+  store: PostgresEventStore;
+  /** The connection string for another process to reach the same data (PostgreSQL only). */
+  url?: string;
+  schema?: string;
+  close(): Promise<void>;
+}
+
+export interface Backend {
+  name: 'pglite' | 'postgres';
+  open(): Promise<TestDatabase>;
+}
+
+export const testDatabaseUrl = process.env.TEST_DATABASE_URL;
+
+export function freshName(prefix: string): string {
+  return `${prefix}_${randomBytes(6).toString('hex')}`;
+}
+
+async function prepare(database: Database): Promise<PostgresEventStore> {
+  await migrateEventStore(database.db, database.schema);
+  await migrateReadModels(database.db, database.schema);
+  return new PostgresEventStore(database.db, database.kind);
+}
+
+export const pgliteBackend: Backend = {
+  name: 'pglite',
+  async open() {
+    const database = await openPglite(undefined);
+    const store = await prepare(database);
+    return { database, store, close: () => database.close() };
+  },
+};
+
+/** A PostgreSQL schema of its own on the test server, dropped afterwards. */
+export async function createSchema(url: string): Promise<string> {
+  const schema = freshName('t');
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`CREATE SCHEMA ${schema}`);
+  await admin.end();
+  return schema;
+}
+
+export async function dropSchema(url: string, schema: string): Promise<void> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  await admin.end();
+}
+
+export function schemaUrl(url: string, schema: string): string {
+  const u = new URL(url);
+  u.searchParams.set('options', `-c search_path=${schema}`);
+  return u.toString();
+}
+
+export const postgresBackend: Backend = {
+  name: 'postgres',
+  async open() {
+    const url = testDatabaseUrl!;
+    const schema = await createSchema(url);
+    const database = await connectPostgres({ url, schema, poolSize: 24 });
+    const store = await prepare(database);
+    return {
+      database,
+      store,
+      url: schemaUrl(url, schema),
+      schema,
+      async close() {
+        await database.close();
+        await dropSchema(url, schema);
+      },
+    };
+  },
+};
+
+/** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
+export const backends: Backend[] = testDatabaseUrl ? [pgliteBackend, postgresBackend] : [pgliteBackend];

@@ -1,0 +1,46 @@
+import type {
+  ContactMapping,
+  CompanyMapping,
+  PortalConfig,
+  PortalDirectory,
+  PortalRoute,
+} from '../../api/hubspot/types';
+
+export const FULL_CONTACT_MAPPING: ContactMapping = {
+  city: 'city',
+  state: 'state',
+  county: 'county',
+  country: 'country',
+  updateTimezone: true,
+  onlyFillEmpty: false,
+};
+
+export const FULL_COMPANY_MAPPING: CompanyMapping = {
+  city: 'city',
+  state: 'state',
+  county: 'county',
+  country: 'country',
+  onlyFillEmpty: false,
+};
+
+export const FULL_CONFIG: PortalConfig = { contact: FULL_CONTACT_MAPPING, company: FULL_COMPANY_MAPPING };
+
+/** Connected portals held in memory: a stand-in for the HubSpot connection's directory. */
+export class MapPortalDirectory implements PortalDirectory {
+  private readonly routes = new Map<string, PortalRoute>();
+
+  connect(portalId: string, userId: string, config: PortalConfig = FULL_CONFIG): void {
+    this.routes.set(portalId, { portalId, userId, config, zipProperty: { contact: 'zip', company: 'zip' } });
+  }
+
+  disconnect(portalId: string): void {
+    this.routes.delete(portalId);
+  }
+
+  async route(portalId: string): Promise<PortalRoute | undefined> {
+    return this.routes.get(portalId);
+  }
+}
+
+/** A fresh HubSpot-like portal id, so tests sharing a database never meet. */
+export const freshPortalId = () => String(100_000_000 + Math.floor(Math.random() * 900_000_000));

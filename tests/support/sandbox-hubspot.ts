@@ -1,0 +1,56 @@
+import { call } from './app';
+
+/** The dashboard address the OAuth callback sent the browser to, and the consent page it went through. */
+export interface ConnectResult {
+  dashboard: string;
+  consentPage: string;
+}
+
+/**
+ * Goes through the sandbox HubSpot connect as a browser would: the install URL, the consent
+ * page ("Connect sandbox portal", choosing a portal), then the callback back to the dashboard.
+ */
+export async function connectSandboxPortal(
+  baseUrl: string,
+  token: string,
+  portal: string = 'new',
+): Promise<ConnectResult> {
+  const { body } = await call(baseUrl, '/api/auth/hubspot-install-url', { token });
+  const installUrl = new URL((body as { installUrl: string }).installUrl);
+  const consent = await fetch(installUrl);
+  const consentPage = await consent.text();
+  if (consent.status !== 200) throw new Error(`Consent page answered ${consent.status}`);
+  const form = new URLSearchParams({
+    client_id: installUrl.searchParams.get('client_id') ?? '',
+    redirect_uri: installUrl.searchParams.get('redirect_uri') ?? '',
+    state: installUrl.searchParams.get('state') ?? '',
+    portal,
+  });
+  const approved = await fetch(`${baseUrl}/sandbox/hubspot/oauth/authorize`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: form,
+    redirect: 'manual',
+  });
+  const callback = approved.headers.get('location');
+  if (approved.status !== 303 || !callback) throw new Error(`Consent answered ${approved.status}`);
+  return { dashboard: await followCallback(callback), consentPage };
+}
+
+/** Calls the OAuth callback and answers where it redirects (the dashboard with its flags). */
+export async function followCallback(callbackUrl: string): Promise<string> {
+  const response = await fetch(callbackUrl, { redirect: 'manual' });
+  await response.arrayBuffer();
+  return response.headers.get('location') ?? `(no redirect, status ${response.status})`;
+}
+
+export interface Connection {
+  id: string;
+  portal_id: string;
+  created_at: string;
+}
+
+export async function connectionsOf(baseUrl: string, token: string): Promise<Connection[]> {
+  const { body } = await call(baseUrl, '/api/auth/hubspot-connections', { token });
+  return (body as { connections: Connection[] }).connections;
+}

@@ -1,0 +1,79 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface ServiceProcess {
+  baseUrl: string;
+  dataDir: string;
+  /** Everything the process printed, for a failing test to show. */
+  output(): string;
+  /** Stops the process; the data folder is removed unless `keepData` (then a later stop removes it). */
+  stop(options?: { keepData?: boolean }): Promise<void>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Starts the service exactly as `npm start` does (api/main.ts under tsx) in a fresh data folder
+ * and resolves once /api/health answers. The web app must be built (npm install builds it).
+ */
+export async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-e2e-'));
+  const baseUrl = `http://127.0.0.1:${port}`;
+  let printed = '';
+  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+    env: {
+      ...process.env,
+      DATABASE_URL: '',
+      EVENTSTORE_URL: '',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  child.stdout!.on('data', (d: Buffer) => (printed += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (printed += d.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`The service exited at start:\n${printed}`);
+    try {
+      const res = await fetch(`${baseUrl}/api/health`);
+      if (res.ok) break;
+    } catch {
+      // not listening yet
+    }
+    if (Date.now() > deadline)
+      throw new Error(`The service did not answer /api/health within 60 s:\n${printed}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return {
+    baseUrl,
+    dataDir,
+    output: () => printed,
+    async stop(options = {}) {
+      if (child.exitCode === null) {
+        child.kill('SIGTERM');
+        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        await exited;
+        clearTimeout(timer);
+      }
+      if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,50 @@
+import { useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { Alert, Button, Card } from '../../../ui';
+import { useCreatePortalSessionMutation, useSubscriptionStatusQuery } from '../api';
+
+export function SubscriptionCard() {
+  const { data, isLoading, isError } = useSubscriptionStatusQuery();
+  const [createPortalSession, { isLoading: opening }] = useCreatePortalSessionMutation();
+  const [error, setError] = useState<string | null>(null);
+  const active = data?.hasActiveSubscription === true;
+
+  async function manage() {
+    setError(null);
+    try {
+      const { url } = await createPortalSession().unwrap();
+      window.location.assign(url);
+    } catch {
+      setError('Unable to access subscription management. You may not have an active subscription.');
+    }
+  }
+
+  return (
+    <Card title="Subscription">
+      {isError && <Alert kind="error">The subscription status could not be loaded.</Alert>}
+      {error && <Alert kind="error">{error}</Alert>}
+      <p>
+        Status:{' '}
+        {isLoading ? (
+          '…'
+        ) : (
+          <span className={active ? 'badge badge-success' : 'badge badge-muted'}>
+            {active ? 'Active' : 'Inactive'}
+          </span>
+        )}
+      </p>
+      <p className="muted small">
+        {active
+          ? 'Your monthly credits are added automatically. Change your plan, payment method or cancel in the billing portal.'
+          : 'You have no active subscription. A monthly plan adds credits automatically and costs 20% less.'}
+      </p>
+      <div className="button-row">
+        <Button variant="secondary" onClick={() => void manage()} disabled={!active || opening}>
+          {opening ? 'Opening...' : 'Manage Subscription'}
+        </Button>
+        {!active && !isLoading && <Link to={paths.credits}>View subscription plans</Link>}
+      </div>
+    </Card>
+  );
+}

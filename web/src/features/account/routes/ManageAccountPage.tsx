@@ -1,0 +1,20 @@
+import { useSession } from '../../../lib/session';
+import { Page } from '../../../ui';
+import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { SubscriptionCard } from '../components/SubscriptionCard';
+import { ThresholdForm } from '../components/ThresholdForm';
+
+export function ManageAccountPage() {
+  const { user } = useSession();
+  return (
+    <Page title="Manage Account" intro={user ? `Signed in as ${user.email}` : undefined}>
+      <div className="grid grid-2 align-start">
+        <ChangePasswordForm />
+        <div className="stack">
+          <SubscriptionCard />
+          <ThresholdForm />
+        </div>
+      </div>
+    </Page>
+  );
+}

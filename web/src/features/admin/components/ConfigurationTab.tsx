@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { CONFIG_STATUS_LABELS } from '../../../../../domain/admin/rules';
+import { Card } from '../../../ui';
+import { date } from '../lib/format';
+import type { DashboardPayload } from '../types';
+import { Stat } from './Stat';
+
+export function ConfigurationTab({ report }: { report: DashboardPayload['propertyConfigurationReport'] }) {
+  const [search, setSearch] = useState('');
+  const needle = search.trim().toLowerCase();
+  const rows = report.user_details.filter((u) => u.email.toLowerCase().includes(needle));
+  return (
+    <div className="stack">
+      <Card title="Property Configuration Overview">
+        <div className="admin-cards">
+          <Stat label="No Properties Configured" value={report.users_no_config} />
+          <Stat label="Contact Properties Only" value={report.users_contact_only} />
+          <Stat label="Company Properties Only" value={report.users_company_only} />
+          <Stat label="Fully Configured" value={report.users_fully_configured} />
+        </div>
+      </Card>
+      <Card title="Connection Status">
+        <div className="admin-cards">
+          <Stat label="Total Users with Connections" value={report.total_users_with_connections} />
+          <Stat label="Users Not Connected" value={report.users_not_connected} />
+        </div>
+      </Card>
+      <Card title="User Configuration Details">
+        <div className="admin-filters">
+          <label>
+            Search by e-mail
+            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={320} />
+          </label>
+        </div>
+        {rows.length === 0 ? (
+          <p className="muted">No connected users</p>
+        ) : (
+          <div className="admin-table-wrap">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>User</th>
+                  <th>Contact Config</th>
+                  <th>Company Config</th>
+                  <th>Status</th>
+                  <th>Connected Portals</th>
+                  <th>Joined</th>
+                </tr>
+              </thead>
+              <tbody>
+                {rows.map((u) => (
+                  <tr key={u.email}>
+                    <td>{u.email}</td>
+                    <td>{u.has_contact_config ? 'Yes' : 'No'}</td>
+                    <td>{u.has_company_config ? 'Yes' : 'No'}</td>
+                    <td>{CONFIG_STATUS_LABELS[u.config_status]}</td>
+                    <td>{u.connected_portals}</td>
+                    <td>{date(u.created_at)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+import { Alert, Button, Card } from '../../../ui';
+import { useAdminLogStatsQuery } from '../api';
+import { cut } from '../lib/format';
+import type { Period } from '../types';
+import { Stat } from './Stat';
+
+const PERIODS: [Period, string][] = [
+  ['1h', '1 hour'],
+  ['24h', '24 hours'],
+  ['7d', '7 days'],
+  ['30d', '30 days'],
+];
+
+export function LogStatsCard({ period, onPeriod }: { period: Period; onPeriod: (p: Period) => void }) {
+  const { data, isError, refetch } = useAdminLogStatsQuery(period, { refetchOnMountOrArgChange: true });
+  return (
+    <Card
+      title="Log Statistics"
+      actions={
+        <label>
+          Period{' '}
+          <select value={period} onChange={(e) => onPeriod(e.target.value as Period)} aria-label="Period">
+            {PERIODS.map(([value, label]) => (
+              <option key={value} value={value}>
+                {label}
+              </option>
+            ))}
+          </select>
+        </label>
+      }
+    >
+      {isError && (
+        <Alert kind="error">
+          Failed to fetch log stats{' '}
+          <Button variant="ghost" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {data && (
+        <>
+          <div className="admin-cards">
+            <Stat
+              label="Requests"
+              value={data.requestStats.total_requests}
+              sub={`${data.requestStats.successful_requests} ok · ${data.requestStats.failed_requests} failed`}
+            />
+            <Stat label="Success Rate" value={`${data.requestStats.success_rate}%`} />
+            <Stat label="Active Users" value={data.requestStats.active_users} />
+            <Stat
+              label="Avg Response Time"
+              value={`${data.performanceStats.avg_response_time} ms`}
+              sub={
+                data.performanceStats.has_sufficient_data
+                  ? undefined
+                  : `Only ${data.performanceStats.data_span_hours} of ${data.performanceStats.requested_period_hours} hours of data`
+              }
+            />
+            <Stat
+              label="Errors / Warnings"
+              value={`${data.logStats.error_logs} / ${data.logStats.warning_logs}`}
+              sub={data.lostLogLines > 0 ? `${data.lostLogLines} log lines lost since start` : undefined}
+            />
+          </div>
+          <h3 className="small">Top Issues</h3>
+          {data.topErrors.length === 0 ? (
+            <p className="muted">No errors or warnings in this period</p>
+          ) : (
+            <ul className="admin-inline-list">
+              {data.topErrors.slice(0, 3).map((e) => (
+                <li key={`${e.level}:${e.message}`}>
+                  <strong>{e.count}×</strong> {cut(e.message, 60)}{' '}
+                  <span className="muted small">({e.affected_users} users)</span>
+                </li>
+              ))}
+            </ul>
+          )}
+        </>
+      )}
+    </Card>
+  );
+}

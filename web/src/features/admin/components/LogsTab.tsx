@@ -1,0 +1,187 @@
+import { useState } from 'react';
+import { Alert, Button, Card } from '../../../ui';
+import { useAdminLogsQuery } from '../api';
+import { levelColour } from '../lib/colours';
+import type { LogEntry, LogFilters, Period } from '../types';
+import { LogDetailsModal, TimelineModal } from './LogModals';
+import { LogList } from './LogList';
+import { LogStatsCard } from './LogStatsCard';
+
+const PAGE_SIZES = [25, 50, 100, 200];
+const EMPTY_FILTERS: LogFilters = {
+  level: '',
+  search: '',
+  startDate: '',
+  endDate: '',
+  userId: '',
+  requestId: '',
+  sourceFile: '',
+  lookupOnly: true,
+  groupByRequest: true,
+  limit: 50,
+  offset: 0,
+};
+
+/** The auto-refresh interval, never under 5 nor over 300 seconds. */
+export const clampInterval = (seconds: number) =>
+  Math.min(300, Math.max(5, Number.isFinite(seconds) ? seconds : 30));
+
+export function LogsTab() {
+  const [period, setPeriod] = useState<Period>('24h');
+  const [filters, setFilters] = useState<LogFilters>(EMPTY_FILTERS);
+  const [view, setView] = useState<'table' | 'cards'>('table');
+  const [autoRefresh, setAutoRefresh] = useState(false);
+  const [interval, setIntervalSeconds] = useState(30);
+  const [details, setDetails] = useState<LogEntry | null>(null);
+  const [timeline, setTimeline] = useState<string | null>(null);
+  const { data, isError, isFetching, refetch } = useAdminLogsQuery(filters, {
+    pollingInterval: autoRefresh ? clampInterval(interval) * 1000 : 0,
+    refetchOnMountOrArgChange: true,
+  });
+  const set = (change: Partial<LogFilters>) => setFilters((f) => ({ ...f, offset: 0, ...change }));
+  const text = (name: keyof LogFilters, label: string, type = 'text') => (
+    <label>
+      {label}
+      <input
+        type={type}
+        value={String(filters[name])}
+        maxLength={200}
+        onChange={(e) => set({ [name]: e.target.value } as Partial<LogFilters>)}
+      />
+    </label>
+  );
+  const total = data?.pagination.total ?? 0;
+  const page = Math.floor(filters.offset / filters.limit) + 1;
+  const pages = Math.max(1, Math.ceil(total / filters.limit));
+  const from = total === 0 ? 0 : filters.offset + 1;
+  const to = Math.min(filters.offset + filters.limit, total);
+  return (
+    <div className="stack">
+      <LogStatsCard period={period} onPeriod={setPeriod} />
+      <Card title="Logs">
+        <div className="admin-filters">
+          <label>
+            Level
+            <select value={filters.level} onChange={(e) => set({ level: e.target.value })}>
+              <option value="">All levels</option>
+              {['error', 'warn', 'info', 'debug'].map((l) => (
+                <option key={l} value={l} style={{ color: levelColour(l) }}>
+                  {l}
+                </option>
+              ))}
+            </select>
+          </label>
+          {text('search', 'Search')}
+          {text('startDate', 'Start date', 'date')}
+          {text('endDate', 'End date', 'date')}
+          {text('userId', 'User ID')}
+          {text('requestId', 'Request ID')}
+          {text('sourceFile', 'Source file')}
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={filters.lookupOnly}
+              onChange={(e) => set({ lookupOnly: e.target.checked })}
+            />
+            Lookups only
+          </label>
+          <label className="admin-check">
+            <input
+              type="checkbox"
+              checked={filters.groupByRequest}
+              onChange={(e) => set({ groupByRequest: e.target.checked })}
+            />
+            Group by request
+          </label>
+          <Button variant="ghost" onClick={() => setFilters(EMPTY_FILTERS)}>
+            Clear filters
+          </Button>
+        </div>
+        <div className="admin-filters">
+          <label>
+            View
+            <select value={view} onChange={(e) => setView(e.target.value as 'table' | 'cards')}>
+              <option value="table">Table</option>
+              <option value="cards">Cards</option>
+            </select>
+          </label>
+          <label>
+            Page size
+            <select value={filters.limit} onChange={(e) => set({ limit: Number(e.target.value) })}>
+              {PAGE_SIZES.map((n) => (
+                <option key={n} value={n}>
+                  {n}
+                </option>
+              ))}
+            </select>
+          </label>
+          <label className="admin-check">
+            <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
+            Auto refresh
+          </label>
+          <label>
+            Every (seconds)
+            <input
+              type="number"
+              min={5}
+              max={300}
+              value={interval}
+              onChange={(e) => setIntervalSeconds(Number(e.target.value))}
+              onBlur={() => setIntervalSeconds(clampInterval(interval))}
+            />
+          </label>
+          <Button variant="secondary" onClick={() => void refetch()} disabled={isFetching}>
+            Refresh
+          </Button>
+        </div>
+        {isError && (
+          <Alert kind="error">
+            Failed to fetch logs{' '}
+            <Button variant="ghost" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        )}
+        {data && data.logs.length === 0 && <p className="muted">No logs found</p>}
+        {data && data.logs.length > 0 && (
+          <LogList logs={data.logs} view={view} onDetails={setDetails} onTimeline={setTimeline} />
+        )}
+        <div className="admin-pagination">
+          <span>
+            Showing {from} to {to} of {total}
+            {data?.pagination.totalCapped ? '+' : ''}{' '}
+            {data?.grouped ? 'entries (grouped by request)' : 'logs'}
+          </span>
+          <Button
+            variant="secondary"
+            disabled={filters.offset === 0}
+            onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - f.limit) }))}
+          >
+            Previous
+          </Button>
+          <span>
+            Page {page} of {pages}
+          </span>
+          <Button
+            variant="secondary"
+            disabled={!data?.pagination.hasMore}
+            onClick={() => setFilters((f) => ({ ...f, offset: f.offset + f.limit }))}
+          >
+            Next
+          </Button>
+        </div>
+      </Card>
+      {details && (
+        <LogDetailsModal
+          entry={details}
+          onClose={() => setDetails(null)}
+          onTimeline={(id) => {
+            setDetails(null);
+            setTimeline(id);
+          }}
+        />
+      )}
+      {timeline && <TimelineModal requestId={timeline} onClose={() => setTimeline(null)} />}
+    </div>
+  );
+}

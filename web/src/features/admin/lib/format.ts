@@ -1,0 +1,27 @@
+import { relativeTime } from '../../../../../domain/admin/rules';
+
+export const fullDate = (at: number) =>
+  new Date(at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** "Just now", "5m ago", ... or the date; "Never" when there is none. */
+export function ago(iso: string | null | undefined, now = Date.now()): string {
+  return relativeTime(iso ? Date.parse(iso) : null, now, fullDate);
+}
+
+/** Failure reasons are snake_case keys, shown with spaces. */
+export const reasonText = (reason: string | null | undefined) => (reason ?? '').replace(/_/g, ' ');
+
+/** A snake_case key title-cased: "zip_not_found" becomes "Zip Not Found". */
+export const titleCase = (key: string) =>
+  key
+    .split('_')
+    .map((w) => (w ? w[0]!.toUpperCase() + w.slice(1) : w))
+    .join(' ');
+
+export const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}...` : text);
+
+export const number = (n: number) => n.toLocaleString('en-US');
+
+export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US');
+export const date = (iso: string) => new Date(iso).toLocaleDateString('en-US');
+export const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US');

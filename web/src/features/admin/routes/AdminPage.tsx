@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useSession } from '../../../lib/session';
+import { Alert, Button, Page } from '../../../ui';
+import { useAdminDashboardQuery } from '../api';
+import { ActivityTab } from '../components/ActivityTab';
+import { AnalyticsTab } from '../components/AnalyticsTab';
+import { ConfigurationTab } from '../components/ConfigurationTab';
+import { LogsTab } from '../components/LogsTab';
+import { OverviewTab } from '../components/OverviewTab';
+import { UsersTab } from '../components/UsersTab';
+import '../admin.css';
+
+export const ADMIN_REFRESH_MS = 30_000;
+
+const TABS = [
+  ['overview', 'Overview'],
+  ['activity', 'Live Activity'],
+  ['users', 'Users'],
+  ['analytics', 'Analytics'],
+  ['configuration', 'Configuration'],
+  ['logs', 'Logs'],
+] as const;
+type Tab = (typeof TABS)[number][0];
+
+export function AdminPage() {
+  const { user } = useSession();
+  const [tab, setTab] = useState<Tab>('overview');
+  const { data, isLoading, isError, refetch } = useAdminDashboardQuery(undefined, {
+    pollingInterval: ADMIN_REFRESH_MS,
+    refetchOnMountOrArgChange: true,
+  });
+  const header = (
+    <div className="admin-header">
+      <span>Welcome, {user?.email}</span>
+      <span className="admin-live" aria-live="polite">
+        <span className="admin-live-dot" /> Auto-refreshing
+      </span>
+    </div>
+  );
+  if (isLoading)
+    return (
+      <Page title="Admin Dashboard">
+        {header}
+        <p>Loading admin dashboard...</p>
+      </Page>
+    );
+  if (!data)
+    return (
+      <Page title="Admin Dashboard">
+        {header}
+        {isError && (
+          <Alert kind="error">
+            <p>Failed to fetch admin dashboard data</p>
+            <Button onClick={() => void refetch()}>Retry</Button>
+          </Alert>
+        )}
+      </Page>
+    );
+  return (
+    <Page title="Admin Dashboard">
+      {header}
+      {isError && <Alert kind="error">Failed to fetch admin dashboard data</Alert>}
+      <div className="admin-tabs" role="tablist">
+        {TABS.map(([id, label]) => (
+          <button
+            key={id}
+            type="button"
+            role="tab"
+            aria-selected={tab === id}
+            className={tab === id ? 'admin-tab active' : 'admin-tab'}
+            onClick={() => setTab(id)}
+          >
+            {label}
+          </button>
+        ))}
+      </div>
+      <div role="tabpanel">
+        {tab === 'overview' && <OverviewTab data={data} onRefresh={() => void refetch()} />}
+        {tab === 'activity' && <ActivityTab items={data.recentActivity} />}
+        {tab === 'users' && <UsersTab users={data.userOverview} />}
+        {tab === 'analytics' && <AnalyticsTab data={data} />}
+        {tab === 'configuration' && <ConfigurationTab report={data.propertyConfigurationReport} />}
+        {tab === 'logs' && <LogsTab />}
+      </div>
+    </Page>
+  );
+}

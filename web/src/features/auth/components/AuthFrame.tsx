@@ -1,0 +1,27 @@
+import { useEffect, type ReactNode } from 'react';
+
+interface AuthFrameProps {
+  title: string;
+  subtitle?: ReactNode;
+  badge?: ReactNode;
+  children: ReactNode;
+  footer?: ReactNode;
+}
+
+/** The centred card that every sign-in, sign-up and password page sits in. */
+export function AuthFrame({ title, subtitle, badge, children, footer }: AuthFrameProps) {
+  useEffect(() => {
+    document.title = `${title} · ZipFill`;
+  }, [title]);
+  return (
+    <div className="auth-wrap">
+      <div className="card auth-card">
+        {badge}
+        <h1 className="auth-title">{title}</h1>
+        {subtitle && <p className="auth-subtitle">{subtitle}</p>}
+        {children}
+        {footer && <div className="auth-footer">{footer}</div>}
+      </div>
+    </div>
+  );
+}

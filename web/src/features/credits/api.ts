@@ -1,0 +1,12 @@
+import type { OfferRequest } from '../../../../domain/credits/pricing';
+import { api } from '../../lib/api';
+
+const creditsApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    createCheckoutSession: build.mutation<{ sessionId: string; url: string }, OfferRequest>({
+      query: (body) => ({ url: '/auth/create-checkout-session', method: 'POST', body }),
+    }),
+  }),
+});
+
+export const { useCreateCheckoutSessionMutation } = creditsApi;

@@ -1,0 +1,62 @@
+import { useState } from 'react';
+import { useDispatch } from 'react-redux';
+import { paths } from '../../../app/paths';
+import type { AppDispatch } from '../../../app/store';
+import { api } from '../../../lib/api';
+import { serverErrorText } from '../../../lib/errors';
+import { Alert, Button, Card, LinkButton } from '../../../ui';
+import { useCreditBalanceQuery } from '../api';
+import { formatCount } from '../format';
+
+/** Invalidates the dashboard's reads (balance, usage card, chart) and resolves once they are back. */
+function useRefreshDashboard(): { refresh: () => Promise<void>; refreshing: boolean } {
+  const dispatch = useDispatch<AppDispatch>();
+  const [refreshing, setRefreshing] = useState(false);
+  const refresh = async () => {
+    setRefreshing(true);
+    try {
+      dispatch(api.util.invalidateTags(['Balance', 'Usage']));
+      await Promise.allSettled(dispatch(api.util.getRunningQueriesThunk()));
+    } finally {
+      setRefreshing(false);
+    }
+  };
+  return { refresh, refreshing };
+}
+
+export function BalanceCard() {
+  const { data, error, isLoading } = useCreditBalanceQuery();
+  const { refresh, refreshing } = useRefreshDashboard();
+  const [refreshed, setRefreshed] = useState(false);
+
+  return (
+    <Card
+      title="Credit Balance"
+      actions={
+        <Button
+          variant="ghost"
+          onClick={() => {
+            setRefreshed(false);
+            void refresh().then(() => setRefreshed(true));
+          }}
+          disabled={refreshing}
+          aria-label="Refresh dashboard data"
+        >
+          {refreshing ? 'Refreshing...' : '↻ Refresh'}
+        </Button>
+      }
+    >
+      {refreshed && <Alert kind="success">Dashboard data refreshed</Alert>}
+      {error ? (
+        <Alert kind="error">{serverErrorText(error) ?? 'Failed to fetch credit balance'}</Alert>
+      ) : (
+        <p className="stat">
+          <span className="stat-value">{isLoading || !data ? '…' : formatCount(data.creditBalance)}</span>
+          <span className="stat-label">credits available</span>
+        </p>
+      )}
+      <p className="muted small">One credit per successful lookup. Credits never expire.</p>
+      <LinkButton to={paths.credits}>Get More Credits</LinkButton>
+    </Card>
+  );
+}

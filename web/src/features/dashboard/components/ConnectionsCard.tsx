@@ -1,0 +1,96 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { serverErrorText } from '../../../lib/errors';
+import { usePublicConfigQuery } from '../../../lib/public-config';
+import { Alert, Button, Card, Spinner } from '../../../ui';
+import {
+  useDeleteHubspotConnectionMutation,
+  useHubspotConnectionsQuery,
+  type HubSpotConnection,
+} from '../connections-api';
+import { ConnectWidget } from './ConnectWidget';
+
+const connectedOn = (iso: string) =>
+  new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
+
+/** The user's connected HubSpot portals, with Configure and Delete, and the connect button. */
+export function ConnectionsCard() {
+  const { data: connections, error, isLoading, refetch } = useHubspotConnectionsQuery();
+  const [remove, { isLoading: deleting }] = useDeleteHubspotConnectionMutation();
+  const [deleteError, setDeleteError] = useState<string>();
+  const { data: config } = usePublicConfigQuery();
+
+  // The consent finishes in another tab: look again when the user comes back to this one.
+  useEffect(() => {
+    const onVisible = () => {
+      if (document.visibilityState === 'visible') void refetch();
+    };
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [refetch]);
+
+  const onDelete = async (connection: HubSpotConnection) => {
+    const sure = window.confirm(
+      `Delete the connection to HubSpot portal ${connection.portal_id}? ZIP codes entered there will no longer be filled in.`,
+    );
+    if (!sure) return;
+    setDeleteError(undefined);
+    try {
+      await remove(connection.id).unwrap();
+    } catch (e) {
+      setDeleteError(`Failed to delete HubSpot connection: ${serverErrorText(e) ?? 'Network error'}`);
+    }
+  };
+
+  return (
+    <Card title="Connected HubSpot Portals">
+      {deleteError && <Alert kind="error">{deleteError}</Alert>}
+      {isLoading ? (
+        <Spinner />
+      ) : error ? (
+        <Alert kind="error">{serverErrorText(error) ?? 'Failed to fetch HubSpot connections'}</Alert>
+      ) : connections && connections.length > 0 ? (
+        <div className="table-wrap">
+          <table className="table">
+            <thead>
+              <tr>
+                <th scope="col">Portal ID</th>
+                <th scope="col">Connected On</th>
+                <th scope="col">Actions</th>
+              </tr>
+            </thead>
+            <tbody>
+              {connections.map((c) => (
+                <tr key={c.id}>
+                  <td>{c.portal_id}</td>
+                  <td>{connectedOn(c.created_at)}</td>
+                  <td className="table-actions">
+                    <Link className="btn btn-secondary" to={paths.configurePortal(c.portal_id)}>
+                      Configure
+                    </Link>
+                    <Button variant="danger" disabled={deleting} onClick={() => void onDelete(c)}>
+                      Delete
+                    </Button>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="muted">No HubSpot portal connected yet. Connect one to start filling in locations.</p>
+      )}
+      <ConnectWidget />
+      {config?.standIns.hubspot && (
+        <p className="small muted">
+          HubSpot runs as a sandbox here:{' '}
+          <a href="/sandbox/hubspot/records" target="_blank" rel="noopener noreferrer">
+            open the sandbox CRM
+          </a>{' '}
+          to create contacts and companies with a ZIP code.
+        </p>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,29 @@
+import { serverErrorText } from '../../../lib/errors';
+import { Alert, Card } from '../../../ui';
+import { useCreditUsageStatsQuery } from '../api';
+import { formatCount } from '../format';
+
+export function UsageCard() {
+  const { data, error, isLoading } = useCreditUsageStatsQuery();
+  const show = (value: number | undefined) => (isLoading || value === undefined ? '…' : formatCount(value));
+
+  return (
+    <Card title="Your Usage">
+      {error ? (
+        <Alert kind="error">{serverErrorText(error) ?? 'Failed to fetch usage data'}</Alert>
+      ) : (
+        <div className="stat-row">
+          <p className="stat">
+            <span className="stat-value stat-success">{show(data?.creditsUsed)}</span>
+            <span className="stat-label">Successful lookups</span>
+          </p>
+          <p className="stat">
+            <span className="stat-value stat-danger">{show(data?.failedAttempts)}</span>
+            <span className="stat-label">Failed attempts</span>
+          </p>
+        </div>
+      )}
+      <p className="muted small">Failed attempts are not charged against your credit balance.</p>
+    </Card>
+  );
+}

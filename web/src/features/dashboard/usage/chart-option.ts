@@ -1,0 +1,75 @@
+import type { ComposeOption } from 'echarts/core';
+import type { LineSeriesOption } from 'echarts/charts';
+import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
+import type { DailyUsage } from './daily-usage';
+import { reasonBreakdown } from './failure-reasons';
+
+export type UsageChartOption = ComposeOption<
+  LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
+>;
+
+/** Colours that keep their contrast on the page's light and dark backgrounds (styles.css). */
+const palette = {
+  light: { successful: '#15803d', failed: '#c62828', text: '#5a6678', line: '#dde3ec', tooltip: '#ffffff' },
+  dark: { successful: '#4ade80', failed: '#f87171', text: '#9aa6b8', line: '#2a3544', tooltip: '#18202c' },
+};
+
+const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+/** The tooltip of one day: both counts, and under the failures their breakdown by reason. */
+export function dayTooltip(day: DailyUsage): string {
+  const reasons = reasonBreakdown(day.failure_reasons)
+    .map(({ label, count }) => `<br/>&nbsp;&nbsp;${escapeHtml(label)}: ${count}`)
+    .join('');
+  return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
+}
+
+/** The "Daily Usage" line chart: every day of the range, whole-number steps on the y-axis. */
+export function usageChartOption(days: readonly DailyUsage[], dark: boolean): UsageChartOption {
+  const colours = dark ? palette.dark : palette.light;
+  return {
+    color: [colours.successful, colours.failed],
+    grid: { left: 8, right: 24, top: 40, bottom: 8, containLabel: true },
+    legend: { top: 0, textStyle: { color: colours.text } },
+    tooltip: {
+      trigger: 'axis',
+      backgroundColor: colours.tooltip,
+      borderColor: colours.line,
+      textStyle: { color: dark ? '#e6ebf2' : '#17202e' },
+      formatter: (params) => {
+        const first = Array.isArray(params) ? params[0] : params;
+        const day = first ? days[first.dataIndex] : undefined;
+        return day ? dayTooltip(day) : '';
+      },
+    },
+    xAxis: {
+      type: 'category',
+      boundaryGap: false,
+      data: days.map((d) => d.date),
+      axisLabel: { color: colours.text },
+      axisLine: { lineStyle: { color: colours.line } },
+    },
+    yAxis: {
+      type: 'value',
+      minInterval: 1,
+      axisLabel: { color: colours.text },
+      splitLine: { lineStyle: { color: colours.line } },
+    },
+    series: [
+      {
+        name: 'Successful',
+        type: 'line',
+        data: days.map((d) => d.successful_lookups),
+        symbol: 'circle',
+        symbolSize: 6,
+      },
+      {
+        name: 'Failed Lookups',
+        type: 'line',
+        data: days.map((d) => d.failed_lookups),
+        symbol: 'circle',
+        symbolSize: 6,
+      },
+    ],
+  };
+}

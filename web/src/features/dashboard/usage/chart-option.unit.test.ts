@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { dayTooltip, usageChartOption } from './chart-option';
+import type { DailyUsage } from './daily-usage';
+
+const days: DailyUsage[] = [
+  { date: '2025-07-01', successful_lookups: 0, failed_lookups: 0, failure_reasons: {} },
+  {
+    date: '2025-07-02',
+    successful_lookups: 4,
+    failed_lookups: 3,
+    failure_reasons: { insufficient_credits: 2, zip_not_found: 1 },
+  },
+];
+
+describe('the Daily Usage chart', () => {
+  it('draws Successful and Failed Lookups for every day, counting in whole steps', () => {
+    const option = usageChartOption(days, false);
+    expect(option.series).toMatchObject([
+      { name: 'Successful', type: 'line', data: [0, 4] },
+      { name: 'Failed Lookups', type: 'line', data: [0, 3] },
+    ]);
+    expect(option.xAxis).toMatchObject({ data: ['2025-07-01', '2025-07-02'] });
+    expect(option.yAxis).toMatchObject({ minInterval: 1 });
+  });
+
+  it('uses brighter line colours in dark mode', () => {
+    expect(usageChartOption(days, true).color).not.toEqual(usageChartOption(days, false).color);
+  });
+
+  it("breaks a day's failures down by reason in the tooltip", () => {
+    const text = dayTooltip(days[1]!)
+      .replace(/<br\/>/g, '\n')
+      .replace(/&nbsp;/g, ' ');
+    expect(text).toContain('Successful: 4');
+    expect(text).toContain('Failed Lookups: 3\n  Insufficient Credits: 2\n  Zip Not Found: 1');
+  });
+
+  it('shows no breakdown on a day without failures', () => {
+    expect(dayTooltip(days[0]!)).not.toContain('&nbsp;');
+  });
+});

@@ -1,0 +1,17 @@
+import { describe, expect, it } from 'vitest';
+import { reasonBreakdown, reasonLabel } from './failure-reasons';
+
+describe('failure reasons in the usage tooltip', () => {
+  it('are shown title-cased', () => {
+    expect(reasonLabel('insufficient_credits')).toBe('Insufficient Credits');
+    expect(reasonLabel('crm_update_failed')).toBe('Crm Update Failed');
+    expect(reasonLabel('invalid')).toBe('Invalid');
+  });
+
+  it('are listed most frequent first, leaving out reasons with no failures', () => {
+    expect(reasonBreakdown({ zip_not_found: 2, insufficient_credits: 5, crm_update_failed: 0 })).toEqual([
+      { label: 'Insufficient Credits', count: 5 },
+      { label: 'Zip Not Found', count: 2 },
+    ]);
+  });
+});

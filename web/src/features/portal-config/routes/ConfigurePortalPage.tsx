@@ -1,0 +1,126 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { useNavigate, useParams } from 'react-router-dom';
+import { paths } from '../../../app/paths';
+import { serverErrorText } from '../../../lib/errors';
+import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../../ui';
+import {
+  useCompanyPropertiesQuery,
+  useContactPropertiesQuery,
+  usePortalConfigQuery,
+  useSavePortalConfigMutation,
+  type PortalConfig,
+} from '../api';
+import { LOCATION_FIELDS, PropertySelect, Switch, type LocationField } from '../components/MappingFields';
+
+const ONLY_EMPTY_HINT = 'Leave properties that already hold a value as they are.';
+
+export function ConfigurePortalPage() {
+  const portalId = useParams().portalId ?? '';
+  const navigate = useNavigate();
+  const contactProps = useContactPropertiesQuery(portalId);
+  const companyProps = useCompanyPropertiesQuery(portalId);
+  const saved = usePortalConfigQuery(portalId);
+  const [save, { isLoading: saving }] = useSavePortalConfigMutation();
+  const [config, setConfig] = useState<PortalConfig>();
+  const [saveError, setSaveError] = useState<string>();
+
+  useEffect(() => {
+    if (saved.data) setConfig(saved.data);
+  }, [saved.data]);
+
+  const loadError = contactProps.error ?? companyProps.error ?? saved.error;
+  const loading =
+    contactProps.isLoading || companyProps.isLoading || saved.isLoading || (!config && !loadError);
+
+  const setContact = (change: Partial<PortalConfig['contact']>) =>
+    setConfig((c) => c && { ...c, contact: { ...c.contact, ...change } });
+  const setCompany = (change: Partial<PortalConfig['company']>) =>
+    setConfig((c) => c && { ...c, company: { ...c.company, ...change } });
+
+  const onSubmit = async (e: FormEvent) => {
+    e.preventDefault();
+    if (!config) return;
+    setSaveError(undefined);
+    try {
+      await save({ portalId, config }).unwrap();
+      navigate(paths.dashboard);
+    } catch (err) {
+      setSaveError(`Failed to save configuration: ${serverErrorText(err) ?? 'Network error'}`);
+    }
+  };
+
+  return (
+    <Page
+      title="Configure Portal"
+      heading={`Configure Portal ${portalId}`}
+      intro="Choose which HubSpot property receives each location value when a ZIP code is entered."
+    >
+      {loadError ? (
+        <>
+          <Alert kind="error">
+            Failed to fetch properties: {serverErrorText(loadError) ?? 'Network error'}
+          </Alert>
+          <LinkButton to={paths.dashboard} variant="secondary">
+            Back to Dashboard
+          </LinkButton>
+        </>
+      ) : loading || !config ? (
+        <Spinner />
+      ) : (
+        <form className="form" onSubmit={(e) => void onSubmit(e)}>
+          <div className="grid grid-2 align-start">
+            <Card title="Contacts">
+              {LOCATION_FIELDS.map(([field, label]) => (
+                <PropertySelect
+                  key={field}
+                  label={label}
+                  value={config.contact[field as LocationField]}
+                  options={contactProps.data ?? []}
+                  onChange={(v) => setContact({ [field]: v })}
+                />
+              ))}
+              <Switch
+                label="Update Time Zone"
+                hint="Sets HubSpot's own Time Zone property from the ZIP code."
+                checked={config.contact.updateTimezone}
+                onChange={(v) => setContact({ updateTimezone: v })}
+              />
+              <Switch
+                label="Only fill empty fields"
+                hint={ONLY_EMPTY_HINT}
+                checked={config.contact.onlyFillEmpty}
+                onChange={(v) => setContact({ onlyFillEmpty: v })}
+              />
+            </Card>
+            <Card title="Companies">
+              {LOCATION_FIELDS.map(([field, label]) => (
+                <PropertySelect
+                  key={field}
+                  label={label}
+                  value={config.company[field as LocationField]}
+                  options={companyProps.data ?? []}
+                  onChange={(v) => setCompany({ [field]: v })}
+                />
+              ))}
+              <Switch
+                label="Only fill empty fields"
+                hint={ONLY_EMPTY_HINT}
+                checked={config.company.onlyFillEmpty}
+                onChange={(v) => setCompany({ onlyFillEmpty: v })}
+              />
+            </Card>
+          </div>
+          {saveError && <Alert kind="error">{saveError}</Alert>}
+          <div className="button-row">
+            <Button type="submit" disabled={saving}>
+              {saving ? 'Saving...' : 'Save Configuration'}
+            </Button>
+            <LinkButton to={paths.dashboard} variant="secondary">
+              Cancel
+            </LinkButton>
+          </div>
+        </form>
+      )}
+    </Page>
+  );
+}

@@ -1,0 +1,16 @@
+import { api } from '../api';
+
+export const sessionApi = api.injectEndpoints({
+  endpoints: (build) => ({
+    /** Keyed by token so a new sign-in is checked afresh rather than served from cache. */
+    isAdmin: build.query<{ isAdmin: boolean }, string>({
+      query: () => '/auth/is-admin',
+      keepUnusedDataFor: 0,
+    }),
+    logout: build.mutation<void, void>({
+      query: () => ({ url: '/auth/logout', method: 'POST' }),
+    }),
+  }),
+});
+
+export const { useIsAdminQuery, useLogoutMutation } = sessionApi;

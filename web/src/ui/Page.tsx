@@ -1,0 +1,24 @@
+import { useEffect, type ReactNode } from 'react';
+
+interface PageProps {
+  title: string;
+  /** Shown as the page's heading; defaults to the title. */
+  heading?: ReactNode;
+  intro?: ReactNode;
+  narrow?: boolean;
+  children: ReactNode;
+}
+
+/** A page's frame: its browser-tab title, its one h1 and a readable width. */
+export function Page({ title, heading, intro, narrow = false, children }: PageProps) {
+  useEffect(() => {
+    document.title = `${title} · ZipFill`;
+  }, [title]);
+  return (
+    <div className={narrow ? 'page page-narrow' : 'page'}>
+      <h1 className="page-title">{heading ?? title}</h1>
+      {intro && <p className="page-intro">{intro}</p>}
+      {children}
+    </div>
+  );
+}
