@@ -11,94 +11,273 @@ const hourOf = (iso: string) => new Date(iso).getUTCHours();
 const requestIdOf = (event: RecordedEvent) =>
   typeof event.metadata.requestId === 'string' ? event.metadata.requestId : null;
 
-async function charged(trx: ReadModelTransaction, event: RecordedEvent) {
-  const userId = userIdOfCreditsStream(event.streamName);
-  if (!userId) return;
-  const d = event.data as Data<'LookupCharged'>;
-  await trx
-    .insertInto('admin_lookups')
-    .values({
-      lookup_id: d.lookupId,
-      user_id: userId,
-      portal_id: d.portalId,
-      object_type: d.objectType,
-      zip: d.zip,
-      outcome: 'pending',
-      reason: null,
-      credits_before: d.balanceAfter + 1,
+interface SummaryRow {
+  lookup_id: string;
+  user_id: string;
+  portal_id: string;
+  object_type: string;
+  zip: string;
+  outcome: 'pending' | 'success' | 'failed';
+  reason: string | null;
+  credits_before: number;
+  credits_after: number;
+  requested_at: string;
+  at: string;
+  duration_ms: number | null;
+  request_id: string | null;
+}
+
+/**
+ * A batch's summary rows, one per lookup, as the events leave them in order: a charge makes a
+ * pending row, the first outcome finishes it, and any later outcome of the same lookup (a replay)
+ * changes nothing.
+ */
+function summaryRows(events: readonly RecordedEvent[]): SummaryRow[] {
+  const rows = new Map<string, SummaryRow>();
+  for (const event of events) {
+    const userId = userIdOfCreditsStream(event.streamName);
+    if (!userId) continue;
+    if (event.type === 'LookupCharged') {
+      const d = event.data as Data<'LookupCharged'>;
+      if (rows.has(d.lookupId)) continue;
+      rows.set(d.lookupId, {
+        lookup_id: d.lookupId,
+        user_id: userId,
+        portal_id: d.portalId,
+        object_type: d.objectType,
+        zip: d.zip,
+        outcome: 'pending',
+        reason: null,
+        credits_before: d.balanceAfter + 1,
+        credits_after: d.balanceAfter,
+        requested_at: d.requestedAt,
+        at: d.at,
+        duration_ms: null,
+        request_id: requestIdOf(event),
+      });
+      continue;
+    }
+    const d = event.data as Data<'LookupSucceeded'> | Data<'LookupFailed'>;
+    const earlier = rows.get(d.lookupId);
+    if (earlier && earlier.outcome !== 'pending') continue;
+    const outcome = {
+      outcome: event.type === 'LookupSucceeded' ? ('success' as const) : ('failed' as const),
+      reason: 'reason' in d ? d.reason : null,
       credits_after: d.balanceAfter,
-      requested_at: d.requestedAt,
       at: d.at,
-      duration_ms: null,
-      request_id: requestIdOf(event),
-    })
-    .onConflict((oc) => oc.column('lookup_id').doNothing())
+      duration_ms: Math.max(0, new Date(d.at).getTime() - new Date(d.requestedAt).getTime()),
+    };
+    rows.set(
+      d.lookupId,
+      earlier
+        ? { ...earlier, ...outcome }
+        : {
+            lookup_id: d.lookupId,
+            user_id: userId,
+            portal_id: d.portalId,
+            object_type: d.objectType,
+            zip: d.zip,
+            credits_before: d.balanceAfter,
+            requested_at: d.requestedAt,
+            request_id: requestIdOf(event),
+            ...outcome,
+          },
+    );
+  }
+  return [...rows.values()];
+}
+
+/** Adds one to a counter kept in a map under a composite key. */
+function tally<K, V>(map: Map<string, { key: K; value: V }>, id: string, key: K, start: V, add: (v: V) => V) {
+  const entry = map.get(id);
+  if (entry) entry.value = add(entry.value);
+  else map.set(id, { key, value: add(start) });
+}
+
+const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
+
+/**
+ * Bumps every counter the dashboard reads for the lookups that finished in this batch, folded
+ * into one row per key so each table takes one statement.
+ */
+async function bumpCounters(trx: ReadModelTransaction, finished: readonly SummaryRow[]) {
+  if (finished.length === 0) return;
+  type Counts = { successful: number; failed: number; last: string };
+  const users = new Map<string, { key: string; value: Counts }>();
+  const userDays = new Map<string, { key: [string, string]; value: Counts }>();
+  const dayHours = new Map<string, { key: [string, number]; value: Counts }>();
+  const portals = new Map<string, { key: string; value: Counts }>();
+  const portalUsers = new Map<string, { key: [string, string]; value: null }>();
+  const failureDays = new Map<string, { key: [string, string]; value: number }>();
+  const failureUsers = new Map<string, { key: [string, string]; value: number }>();
+  for (const row of finished) {
+    const ok = row.outcome === 'success';
+    const day = dayOf(row.at);
+    const hour = hourOf(row.at);
+    const count = (c: Counts): Counts => ({
+      successful: c.successful + (ok ? 1 : 0),
+      failed: c.failed + (ok ? 0 : 1),
+      last: later(c.last, row.at),
+    });
+    const zero: Counts = { successful: 0, failed: 0, last: row.at };
+    tally(users, row.user_id, row.user_id, zero, count);
+    tally(userDays, `${row.user_id}|${day}`, [row.user_id, day], zero, count);
+    tally(dayHours, `${day}|${hour}`, [day, hour], zero, count);
+    tally(portals, row.portal_id, row.portal_id, zero, count);
+    tally(portalUsers, `${row.portal_id}|${row.user_id}`, [row.portal_id, row.user_id], null, () => null);
+    if (row.reason !== null) {
+      tally(failureDays, `${row.reason}|${day}`, [row.reason, day], 0, (n) => n + 1);
+      tally(failureUsers, `${row.reason}|${row.user_id}`, [row.reason, row.user_id], 0, (n) => n + 1);
+    }
+  }
+  const add = (table: string, column: string) =>
+    sql<number>`${sql.ref(`${table}.${column}`)} + excluded.${sql.ref(column)}`;
+  await trx
+    .insertInto('admin_user_lookups')
+    .values(
+      [...users.values()].map(({ key, value }) => ({
+        user_id: key,
+        successful: value.successful,
+        failed: value.failed,
+        last_lookup_at: value.last,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('user_id').doUpdateSet({
+        successful: add('admin_user_lookups', 'successful'),
+        failed: add('admin_user_lookups', 'failed'),
+        last_lookup_at: sql`greatest(admin_user_lookups.last_lookup_at, excluded.last_lookup_at)`,
+      }),
+    )
+    .execute();
+  await trx
+    .insertInto('admin_user_days')
+    .values(
+      [...userDays.values()].map(({ key: [userId, day], value }) => ({
+        user_id: userId,
+        day,
+        successful: value.successful,
+        failed: value.failed,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['user_id', 'day']).doUpdateSet({
+        successful: add('admin_user_days', 'successful'),
+        failed: add('admin_user_days', 'failed'),
+      }),
+    )
+    .execute();
+  await trx
+    .insertInto('admin_day_hours')
+    .values(
+      [...dayHours.values()].map(({ key: [day, hour], value }) => ({
+        day,
+        hour,
+        successful: value.successful,
+        failed: value.failed,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['day', 'hour']).doUpdateSet({
+        successful: add('admin_day_hours', 'successful'),
+        failed: add('admin_day_hours', 'failed'),
+      }),
+    )
+    .execute();
+  await trx
+    .insertInto('admin_portal_lookups')
+    .values(
+      [...portals.values()].map(({ key, value }) => ({
+        portal_id: key,
+        total: value.successful + value.failed,
+        successful: value.successful,
+        last_activity: value.last,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.column('portal_id').doUpdateSet({
+        total: add('admin_portal_lookups', 'total'),
+        successful: add('admin_portal_lookups', 'successful'),
+        last_activity: sql`greatest(admin_portal_lookups.last_activity, excluded.last_activity)`,
+      }),
+    )
+    .execute();
+  await trx
+    .insertInto('admin_portal_users')
+    .values(
+      [...portalUsers.values()].map(({ key: [portalId, userId] }) => ({
+        portal_id: portalId,
+        user_id: userId,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['portal_id', 'user_id']).doNothing())
+    .execute();
+  if (failureDays.size === 0) return;
+  await trx
+    .insertInto('admin_failure_days')
+    .values(
+      [...failureDays.values()].map(({ key: [reason, day], value }) => ({ reason, day, failures: value })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['reason', 'day']).doUpdateSet({ failures: add('admin_failure_days', 'failures') }),
+    )
+    .execute();
+  await trx
+    .insertInto('admin_failure_users')
+    .values(
+      [...failureUsers.values()].map(({ key: [reason, userId], value }) => ({
+        reason,
+        user_id: userId,
+        failures: value,
+      })),
+    )
+    .onConflict((oc) =>
+      oc.columns(['reason', 'user_id']).doUpdateSet({ failures: add('admin_failure_users', 'failures') }),
+    )
     .execute();
 }
 
+/** Rows per statement, well inside PostgreSQL's 65,535 parameters at 13 columns a row. */
+const CHUNK = 1_000;
+
 /**
- * Records a finished lookup in the summaries and bumps every counter the dashboard reads, in one
- * statement: each counter is fed from the summary row the statement wrote, so a lookup whose
- * outcome is already recorded (a replayed event) counts nowhere.
+ * Writes the batch's summary rows and returns those whose outcome this batch recorded first: a
+ * finished row only replaces a pending one, so a lookup whose outcome is already recorded (a
+ * replayed event) comes back from nowhere and counts nowhere.
  */
-async function finished(trx: ReadModelTransaction, event: RecordedEvent, success: boolean) {
-  const userId = userIdOfCreditsStream(event.streamName);
-  if (!userId) return;
-  const d = event.data as Data<'LookupSucceeded'> | Data<'LookupFailed'>;
-  const reason = 'reason' in d ? d.reason : null;
-  const duration = Math.max(0, new Date(d.at).getTime() - new Date(d.requestedAt).getTime());
-  const s = success ? 1 : 0;
-  const f = success ? 0 : 1;
-  const day = dayOf(d.at);
-  await sql`
-    WITH l AS (
-      INSERT INTO admin_lookups (lookup_id, user_id, portal_id, object_type, zip, outcome, reason,
-        credits_before, credits_after, requested_at, at, duration_ms, request_id)
-      VALUES (${d.lookupId}, ${userId}, ${d.portalId}, ${d.objectType}, ${d.zip},
-        ${success ? 'success' : 'failed'}, ${reason}, ${d.balanceAfter}, ${d.balanceAfter},
-        ${d.requestedAt}::timestamptz, ${d.at}::timestamptz, ${duration}, ${requestIdOf(event)})
-      ON CONFLICT (lookup_id) DO UPDATE SET outcome = excluded.outcome, reason = excluded.reason,
-        credits_after = excluded.credits_after, at = excluded.at, duration_ms = excluded.duration_ms
-      WHERE admin_lookups.outcome = 'pending'
-      RETURNING 1
-    ), u AS (
-      INSERT INTO admin_user_lookups (user_id, successful, failed, last_lookup_at)
-      SELECT ${userId}, ${s}, ${f}, ${d.at}::timestamptz FROM l
-      ON CONFLICT (user_id) DO UPDATE SET successful = admin_user_lookups.successful + ${s},
-        failed = admin_user_lookups.failed + ${f},
-        last_lookup_at = greatest(admin_user_lookups.last_lookup_at, excluded.last_lookup_at)
-    ), ud AS (
-      INSERT INTO admin_user_days (user_id, day, successful, failed) SELECT ${userId}, ${day}, ${s}, ${f} FROM l
-      ON CONFLICT (user_id, day) DO UPDATE SET successful = admin_user_days.successful + ${s},
-        failed = admin_user_days.failed + ${f}
-    ), dh AS (
-      INSERT INTO admin_day_hours (day, hour, successful, failed) SELECT ${day}, ${hourOf(d.at)}, ${s}, ${f} FROM l
-      ON CONFLICT (day, hour) DO UPDATE SET successful = admin_day_hours.successful + ${s},
-        failed = admin_day_hours.failed + ${f}
-    ), pl AS (
-      INSERT INTO admin_portal_lookups (portal_id, total, successful, last_activity)
-      SELECT ${d.portalId}, 1, ${s}, ${d.at}::timestamptz FROM l
-      ON CONFLICT (portal_id) DO UPDATE SET total = admin_portal_lookups.total + 1,
-        successful = admin_portal_lookups.successful + ${s},
-        last_activity = greatest(admin_portal_lookups.last_activity, excluded.last_activity)
-    ), pu AS (
-      INSERT INTO admin_portal_users (portal_id, user_id) SELECT ${d.portalId}, ${userId} FROM l
-      ON CONFLICT (portal_id, user_id) DO NOTHING
-    ), fd AS (
-      INSERT INTO admin_failure_days (reason, day, failures) SELECT ${reason}, ${day}, 1 FROM l
-      WHERE ${reason}::text IS NOT NULL
-      ON CONFLICT (reason, day) DO UPDATE SET failures = admin_failure_days.failures + 1
-    ), fu AS (
-      INSERT INTO admin_failure_users (reason, user_id, failures) SELECT ${reason}, ${userId}, 1 FROM l
-      WHERE ${reason}::text IS NOT NULL
-      ON CONFLICT (reason, user_id) DO UPDATE SET failures = admin_failure_users.failures + 1
-    )
-    SELECT 1`.execute(trx);
+async function writeSummaries(trx: ReadModelTransaction, rows: readonly SummaryRow[]): Promise<SummaryRow[]> {
+  const byId = new Map(rows.map((r) => [r.lookup_id, r]));
+  const finished: SummaryRow[] = [];
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const written = await trx
+      .insertInto('admin_lookups')
+      .values(rows.slice(i, i + CHUNK))
+      .onConflict((oc) =>
+        oc
+          .column('lookup_id')
+          .doUpdateSet({
+            outcome: sql`excluded.outcome`,
+            reason: sql`excluded.reason`,
+            credits_after: sql`excluded.credits_after`,
+            at: sql`excluded.at`,
+            duration_ms: sql`excluded.duration_ms`,
+          })
+          .where('admin_lookups.outcome', '=', 'pending')
+          .where(sql.ref('excluded.outcome'), '<>', 'pending'),
+      )
+      .returning(['lookup_id', 'outcome'])
+      .execute();
+    for (const w of written) if (w.outcome !== 'pending') finished.push(byId.get(w.lookup_id)!);
+  }
+  return finished;
 }
+
+const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
 
 /**
  * The admin's lookup views: one summary row per lookup, and per user, day, hour, portal and
- * failure reason the counters the dashboard reads, so no call scans every lookup.
+ * failure reason the counters the dashboard reads, so no call scans every lookup. A batch costs a
+ * handful of statements, whatever its size, so a rebuild or a seed runs at catch-up speed.
  */
 export const adminLookupsProjection: Projection = {
   name: 'admin_lookups',
@@ -112,9 +291,11 @@ export const adminLookupsProjection: Projection = {
     'admin_portal_lookups',
     'admin_portal_users',
   ],
-  handlers: {
-    LookupCharged: charged,
-    LookupSucceeded: (trx, event) => finished(trx, event, true),
-    LookupFailed: (trx, event) => finished(trx, event, false),
+  // With applyBatch, the handlers only name the event types the batch receives.
+  handlers: Object.fromEntries(HANDLED.map((type) => [type, async () => undefined])),
+  async applyBatch(trx, events) {
+    const rows = summaryRows(events);
+    if (rows.length === 0) return;
+    await bumpCounters(trx, await writeSummaries(trx, rows));
   },
 };
