@@ -9,15 +9,18 @@ import {
   topPerformers,
 } from '../../projections/admin/dashboard-lookups';
 import { hubspotStats, propertyConfigurationReport } from '../../projections/admin/dashboard-portals';
+import { DEFAULT_USER_PAGE_SIZE, DEFAULT_USER_SORT } from '../../domain/admin/rules';
 import {
+  activeUsers24h,
   creditAlerts,
   creditDistribution,
   recentSignups,
   referralStats,
   systemStats,
   userEngagement,
-  userOverview,
+  userFigures,
 } from '../../projections/admin/dashboard-users';
+import { usersPage } from '../../projections/admin/user-pages';
 import { windowAt } from '../../projections/admin/window';
 import type { ReadModelDb } from '../../projections/schema';
 import type { OperationalDb } from '../db/operational';
@@ -46,26 +49,50 @@ export async function performanceMetrics(db: OperationalDb, now: Date) {
   };
 }
 
-/** The whole admin dashboard in one answer; every figure comes from a read model kept by projections. */
+/**
+ * The whole admin dashboard in one answer; every figure comes from a read model kept by
+ * projections. The two per-user tables carry their first page, so the answer stays small and
+ * fast however many accounts there are.
+ */
 export async function consolidatedDashboard(readModels: ReadModelDb, operational: OperationalDb, now: Date) {
   const w = windowAt(now);
-  const [users, activity, failures, performers, chart, hourly, trends, portals, hubspot, performance] =
-    await Promise.all([
-      userOverview(readModels, w),
-      recentActivity(readModels, w),
-      failureAnalysis(readModels, w),
-      topPerformers(readModels, w),
-      chartData(readModels, w),
-      timeBasedAnalytics(readModels, w),
-      creditConsumptionTrends(readModels, w),
-      portalAnalytics(readModels),
-      hubspotStats(readModels),
-      performanceMetrics(operational, now),
-    ]);
+  const [
+    users,
+    active24h,
+    firstPage,
+    activity,
+    failures,
+    performers,
+    chart,
+    hourly,
+    trends,
+    portals,
+    hubspot,
+    performance,
+  ] = await Promise.all([
+    userFigures(readModels, w),
+    activeUsers24h(readModels, w),
+    usersPage(readModels, w, {
+      sort: DEFAULT_USER_SORT.field,
+      direction: DEFAULT_USER_SORT.direction,
+      limit: DEFAULT_USER_PAGE_SIZE,
+      offset: 0,
+    }),
+    recentActivity(readModels, w),
+    failureAnalysis(readModels, w),
+    topPerformers(readModels, w),
+    chartData(readModels, w),
+    timeBasedAnalytics(readModels, w),
+    creditConsumptionTrends(readModels, w),
+    portalAnalytics(readModels),
+    hubspotStats(readModels),
+    performanceMetrics(operational, now),
+  ]);
   return {
-    systemStats: systemStats(users, w),
+    systemStats: systemStats(users, active24h, w),
     recentActivity: activity,
-    userOverview: users,
+    /** The Users table's first page; /api/auth/admin/users serves the others. */
+    userOverview: firstPage.users,
     creditDistribution: creditDistribution(users),
     failureAnalysis: failures,
     topPerformers: performers,

@@ -10,7 +10,10 @@ import type { Clock, Sessions } from '../auth/sessions';
 import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';
 import { notFound } from '../http/errors';
+import { configurationPage, usersPage } from '../../projections/admin/user-pages';
+import { windowAt } from '../../projections/admin/window';
 import { consolidatedDashboard } from './dashboard';
+import { parsePageQuery, parseUsersQuery } from './page-query';
 
 export interface AdminDeps {
   sessions: Sessions;
@@ -23,7 +26,7 @@ export interface AdminDeps {
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 
-/** The admin dashboard's data and each user's credit audit trail (admins only). */
+/** The admin dashboard's data, its user tables page by page, and each user's credit audit trail (admins only). */
 export function adminModule(deps: AdminDeps): HttpModule {
   const admin = requireAdmin({ sessions: deps.sessions, accounts: deps.accounts });
   return {
@@ -31,6 +34,18 @@ export function adminModule(deps: AdminDeps): HttpModule {
       app.get('/api/auth/admin/dashboard-consolidated', ...admin, async (_req, res) => {
         res.setHeader('Cache-Control', 'no-store');
         res.json(await consolidatedDashboard(deps.readModels, deps.operational, deps.now()));
+      });
+
+      app.get('/api/auth/admin/users', ...admin, async (req, res) => {
+        const query = parseUsersQuery(req.query);
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ ...(await usersPage(deps.readModels, windowAt(deps.now()), query)), ...query });
+      });
+
+      app.get('/api/auth/admin/user-configurations', ...admin, async (req, res) => {
+        const query = parsePageQuery(req.query);
+        res.setHeader('Cache-Control', 'no-store');
+        res.json({ ...(await configurationPage(deps.readModels, query)), ...query });
       });
 
       app.get('/api/auth/admin/users/:id/credit-history', ...admin, async (req, res) => {

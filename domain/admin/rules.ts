@@ -115,3 +115,24 @@ export function creditRange(credits: number): string {
 export function percent(part: number, whole: number): number {
   return whole > 0 ? Math.round((part / whole) * 1000) / 10 : 0;
 }
+
+/** The Users table's sort fields; the table opens on createdAt, newest first. */
+export const USER_SORT_FIELDS = [
+  'createdAt',
+  'credits',
+  'totalLookups',
+  'successRate',
+  'lastActivity',
+] as const;
+export type UserSortField = (typeof USER_SORT_FIELDS)[number];
+export const DEFAULT_USER_SORT: { field: UserSortField; direction: 'asc' | 'desc' } = {
+  field: 'createdAt',
+  direction: 'desc',
+};
+
+/**
+ * The admin tables list users a page at a time, so the dashboard stays fast with thousands of
+ * accounts; the consolidated payload carries each table's first page.
+ */
+export const USER_PAGE_SIZES = [25, 50, 100, 200] as const;
+export const DEFAULT_USER_PAGE_SIZE = 50;

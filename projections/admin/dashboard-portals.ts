@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
-import { configStatus } from '../../domain/admin/rules';
+import { DEFAULT_USER_PAGE_SIZE } from '../../domain/admin/rules';
 import type { ReadModelDb } from '../schema';
+import { configurationCounts, configurationPage } from './user-pages';
 
 export async function hubspotStats(db: ReadModelDb) {
   const { rows } = await sql<{ connected_users: string; configured_portals: string }>`
@@ -14,37 +15,21 @@ export async function hubspotStats(db: ReadModelDb) {
 }
 
 /**
- * Per user with at least one connected portal: whether any of their portals maps contact
- * fields, company fields, both or neither; and how many users have no connection at all.
+ * Users with a connected portal by configuration status, those without one, and the first page
+ * of the per-user details (the Configuration tab pages through the rest).
  */
 export async function propertyConfigurationReport(db: ReadModelDb, totalUsers: number) {
-  const { rows } = await sql<{
-    email: string;
-    has_contact: boolean;
-    has_company: boolean;
-    portals: string;
-    created_at: Date;
-  }>`
-    SELECT a.email, bool_or(p.contact_configured) AS has_contact, bool_or(p.company_configured) AS has_company,
-           count(*) AS portals, a.created_at
-    FROM admin_portals p JOIN accounts a ON a.user_id = p.user_id
-    WHERE p.connected GROUP BY a.user_id, a.email, a.created_at ORDER BY a.created_at DESC`.execute(db);
-  const details = rows.map((r) => ({
-    email: r.email,
-    has_contact_config: r.has_contact,
-    has_company_config: r.has_company,
-    config_status: configStatus(r.has_contact, r.has_company),
-    connected_portals: Number(r.portals),
-    created_at: new Date(r.created_at).toISOString(),
-  }));
-  const count = (status: string) => details.filter((d) => d.config_status === status).length;
+  const [counts, firstPage] = await Promise.all([
+    configurationCounts(db),
+    configurationPage(db, { limit: DEFAULT_USER_PAGE_SIZE, offset: 0 }),
+  ]);
   return {
-    users_no_config: count('none'),
-    users_contact_only: count('contact_only'),
-    users_company_only: count('company_only'),
-    users_fully_configured: count('fully_configured'),
-    total_users_with_connections: details.length,
-    users_not_connected: totalUsers - details.length,
-    user_details: details,
+    users_no_config: counts.none,
+    users_contact_only: counts.contact_only,
+    users_company_only: counts.company_only,
+    users_fully_configured: counts.fully_configured,
+    total_users_with_connections: counts.connected,
+    users_not_connected: totalUsers - counts.connected,
+    user_details: firstPage.user_details,
   };
 }

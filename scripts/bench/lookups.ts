@@ -5,6 +5,7 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
 import { silentLogger } from '../../api/logging/logger';
@@ -73,7 +74,55 @@ function targets(postgresUrl: string | undefined): Target[] {
   return list;
 }
 
+/**
+ * Where the time of a step's lookups went, from the event store's own timestamps (each event's
+ * transaction start) beside the webhook's send time and the CRM's receipt: sent to recorded,
+ * recorded to charged (queue projection, processor wake, routing, the charge), charged to the
+ * CRM write, and the write to the recorded outcome.
+ */
+async function stages(
+  database: Database,
+  sentAtEpoch: ReadonlyMap<string, number>,
+  writes: readonly { portalId: string; id: string; at: number }[],
+  since: Date,
+) {
+  const { rows } = await sql<{ key: string; requested: Date; charged: Date | null; finished: Date | null }>`
+    SELECT r.data->>'portalId' || ':' || (r.data->>'objectId') AS key, r.recorded_at AS requested,
+           c.recorded_at AS charged, f.recorded_at AS finished
+    FROM es_events r
+    LEFT JOIN es_events c ON c.type = 'LookupCharged' AND c.data->>'lookupId' = r.data->>'lookupId' AND c.recorded_at >= ${since}
+    LEFT JOIN es_events f ON f.type IN ('LookupSucceeded', 'LookupFailed') AND f.data->>'lookupId' = r.data->>'lookupId' AND f.recorded_at >= ${since}
+    WHERE r.type = 'LookupRequested' AND r.recorded_at >= ${since}`.execute(database.db);
+  const wroteAt = new Map(writes.map((w) => [`${w.portalId}:${w.id}`, performance.timeOrigin + w.at]));
+  const spans = {
+    toRecorded: [] as number[],
+    toCharged: [] as number[],
+    toCrm: [] as number[],
+    toOutcome: [] as number[],
+  };
+  for (const r of rows) {
+    const sent = sentAtEpoch.get(r.key);
+    const crm = wroteAt.get(r.key);
+    if (sent === undefined || crm === undefined || !r.charged || !r.finished) continue;
+    spans.toRecorded.push(r.requested.getTime() - sent);
+    spans.toCharged.push(r.charged.getTime() - r.requested.getTime());
+    spans.toCrm.push(crm - r.charged.getTime());
+    spans.toOutcome.push(r.finished.getTime() - crm);
+  }
+  const summary = (values: number[]) => {
+    const sorted = values.sort((a, b) => a - b);
+    return `${Math.round(percentile(sorted, 50))}/${Math.round(percentile(sorted, 99))}`;
+  };
+  return {
+    'recorded p50/p99': summary(spans.toRecorded),
+    'charged p50/p99': summary(spans.toCharged),
+    'crm p50/p99': summary(spans.toCrm),
+    'outcome p50/p99': summary(spans.toOutcome),
+  };
+}
+
 async function offer(
+  database: Database,
   baseUrl: string,
   crm: CrmStandIn,
   portals: readonly string[],
@@ -84,6 +133,8 @@ async function offer(
   const batches = Math.max(1, Math.round((rate * seconds) / BATCH));
   const interval = (1000 * BATCH) / rate;
   const sentAt = new Map<string, number>();
+  const sentAtEpoch = new Map<string, number>();
+  const since = new Date();
   const writesBefore = crm.writes.length;
   const started = performance.now();
   const deliveries: Promise<unknown>[] = [];
@@ -97,7 +148,10 @@ async function offer(
       zipChange(portalId, nextObjectId(), ZIPS[(b + i) % ZIPS.length]!),
     );
     const at = performance.now();
-    for (const e of events) sentAt.set(`${portalId}:${String(e.objectId)}`, at);
+    for (const e of events) {
+      sentAt.set(`${portalId}:${String(e.objectId)}`, at);
+      sentAtEpoch.set(`${portalId}:${String(e.objectId)}`, performance.timeOrigin + at);
+    }
     deliveries.push(
       deliver(baseUrl, events).then((d) => {
         if (d.status !== 200) refused++;
@@ -124,6 +178,7 @@ async function offer(
     p50ms: Math.round(percentile(latencies, 50)),
     p95ms: Math.round(percentile(latencies, 95)),
     p99ms: Math.round(percentile(latencies, 99)),
+    ...(await stages(database, sentAtEpoch, writes, since)),
   };
 }
 
@@ -168,11 +223,11 @@ async function benchTarget(
     }
     let objectId = 1;
     // A short warm-up so JIT and connection pools are not measured.
-    await offer(baseUrl, crm, portalIds, 200, 1, () => objectId++);
+    await offer(database, baseUrl, crm, portalIds, 200, 1, () => objectId++);
     for (const rate of rates) {
       const row = {
         target: target.name,
-        ...(await offer(baseUrl, crm, portalIds, rate, seconds, () => objectId++)),
+        ...(await offer(database, baseUrl, crm, portalIds, rate, seconds, () => objectId++)),
       };
       rows.push(row);
       log(formatTable([row]).split('\n')[2] ?? '');
@@ -205,5 +260,10 @@ export async function runLookupsBench(options: LookupsBenchOptions): Promise<Ben
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  await runLookupsBench({ postgresUrl: process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL });
+  // `npx tsx scripts/bench/lookups.ts [rates...]`, e.g. `500` to look at one rate.
+  const rates = process.argv.slice(2).map(Number);
+  await runLookupsBench({
+    postgresUrl: process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
+    ...(rates.length > 0 ? { rates } : {}),
+  });
 }

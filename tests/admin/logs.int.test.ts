@@ -10,6 +10,8 @@ import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/
 const ADMIN_ENDPOINTS = [
   '/api/auth/admin/dashboard-consolidated',
   '/api/auth/admin/users/someone/credit-history',
+  '/api/auth/admin/users',
+  '/api/auth/admin/user-configurations',
   '/api/logs/admin/logs',
   '/api/logs/admin/logs/stats?period=1h',
   '/api/logs/admin/logs/request/abc',

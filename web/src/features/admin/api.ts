@@ -6,11 +6,15 @@ import type {
   LogFilters,
   LogResponse,
   LogStats,
+  PageQuery,
   Period,
+  UserConfigurationsPage,
+  UsersPage,
+  UsersQuery,
 } from './types';
 
 /** Only the filters that hold a value, plus a cache buster so a proxy never answers from cache. */
-function logQuery(filters: LogFilters): Record<string, string> {
+function queryParams(filters: LogFilters | PageQuery): Record<string, string> {
   const query: Record<string, string> = { _t: String(Date.now()) };
   for (const [key, value] of Object.entries(filters)) {
     if (value === '' || value === undefined) continue;
@@ -27,11 +31,17 @@ const adminApi = api.injectEndpoints({
         headers: { 'Content-Type': 'application/json' },
       }),
     }),
+    adminUsers: build.query<UsersPage, UsersQuery>({
+      query: (q) => ({ url: '/auth/admin/users', params: queryParams(q) }),
+    }),
+    adminUserConfigurations: build.query<UserConfigurationsPage, PageQuery>({
+      query: (q) => ({ url: '/auth/admin/user-configurations', params: queryParams(q) }),
+    }),
     creditHistory: build.query<CreditHistory, string>({
       query: (userId) => `/auth/admin/users/${encodeURIComponent(userId)}/credit-history`,
     }),
     adminLogs: build.query<LogResponse, LogFilters>({
-      query: (filters) => ({ url: '/logs/admin/logs', params: logQuery(filters) }),
+      query: (filters) => ({ url: '/logs/admin/logs', params: queryParams(filters) }),
     }),
     adminLogStats: build.query<LogStats, Period>({
       query: (period) => ({ url: '/logs/admin/logs/stats', params: { period } }),
@@ -44,6 +54,8 @@ const adminApi = api.injectEndpoints({
 
 export const {
   useAdminDashboardQuery,
+  useAdminUsersQuery,
+  useAdminUserConfigurationsQuery,
   useCreditHistoryQuery,
   useAdminLogsQuery,
   useAdminLogStatsQuery,

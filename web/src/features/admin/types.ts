@@ -1,3 +1,4 @@
+import type { UserSortField } from '../../../../domain/admin/rules';
 /** The admin API's answers, as the pages read them. */
 
 export interface UserOverview {
@@ -13,6 +14,37 @@ export interface UserOverview {
   lastActivity: string | null;
   createdAt: string;
   referralType: string;
+}
+
+export interface UserConfiguration {
+  email: string;
+  has_contact_config: boolean;
+  has_company_config: boolean;
+  config_status: 'fully_configured' | 'contact_only' | 'company_only' | 'none';
+  connected_portals: number;
+  created_at: string;
+}
+
+/** A page of one of the admin's user tables. */
+export interface PageQuery {
+  search: string;
+  limit: number;
+  offset: number;
+}
+
+export interface UsersQuery extends PageQuery {
+  sort: UserSortField;
+  direction: 'asc' | 'desc';
+}
+
+export interface UsersPage {
+  users: UserOverview[];
+  total: number;
+}
+
+export interface UserConfigurationsPage {
+  user_details: UserConfiguration[];
+  total: number;
 }
 
 export interface DashboardPayload {
@@ -102,14 +134,7 @@ export interface DashboardPayload {
     users_fully_configured: number;
     total_users_with_connections: number;
     users_not_connected: number;
-    user_details: {
-      email: string;
-      has_contact_config: boolean;
-      has_company_config: boolean;
-      config_status: 'fully_configured' | 'contact_only' | 'company_only' | 'none';
-      connected_portals: number;
-      created_at: string;
-    }[];
+    user_details: UserConfiguration[];
   };
 }
 

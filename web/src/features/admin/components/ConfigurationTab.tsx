@@ -1,14 +1,25 @@
 import { useState } from 'react';
-import { CONFIG_STATUS_LABELS } from '../../../../../domain/admin/rules';
-import { Card } from '../../../ui';
+import { CONFIG_STATUS_LABELS, DEFAULT_USER_PAGE_SIZE } from '../../../../../domain/admin/rules';
+import { Alert, Button, Card } from '../../../ui';
+import { useAdminUserConfigurationsQuery } from '../api';
 import { date } from '../lib/format';
+import { ADMIN_REFRESH_MS } from '../lib/refresh';
+import { useDebounced } from '../lib/use-debounced';
 import type { DashboardPayload } from '../types';
+import { Pager } from './Pager';
 import { Stat } from './Stat';
 
 export function ConfigurationTab({ report }: { report: DashboardPayload['propertyConfigurationReport'] }) {
   const [search, setSearch] = useState('');
-  const needle = search.trim().toLowerCase();
-  const rows = report.user_details.filter((u) => u.email.toLowerCase().includes(needle));
+  const [limit, setLimit] = useState(DEFAULT_USER_PAGE_SIZE);
+  const [offset, setOffset] = useState(0);
+  const needle = useDebounced(search.trim());
+  const { data, isError, isFetching, refetch } = useAdminUserConfigurationsQuery(
+    { search: needle, limit, offset },
+    { pollingInterval: ADMIN_REFRESH_MS },
+  );
+  const rows =
+    data?.user_details ?? (needle === '' && offset === 0 ? report.user_details.slice(0, limit) : []);
   return (
     <div className="stack">
       <Card title="Property Configuration Overview">
@@ -29,11 +40,28 @@ export function ConfigurationTab({ report }: { report: DashboardPayload['propert
         <div className="admin-filters">
           <label>
             Search by e-mail
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={320} />
+            <input
+              type="search"
+              value={search}
+              onChange={(e) => {
+                setSearch(e.target.value);
+                setOffset(0);
+              }}
+              maxLength={320}
+            />
           </label>
+          {isFetching && <span className="muted small">Loading users...</span>}
         </div>
+        {isError && (
+          <Alert kind="error">
+            Failed to load the configuration details{' '}
+            <Button variant="ghost" onClick={() => void refetch()}>
+              Retry
+            </Button>
+          </Alert>
+        )}
         {rows.length === 0 ? (
-          <p className="muted">No connected users</p>
+          <p className="muted">{needle ? `No connected users match "${needle}"` : 'No connected users'}</p>
         ) : (
           <div className="admin-table-wrap">
             <table className="admin-table">
@@ -61,6 +89,19 @@ export function ConfigurationTab({ report }: { report: DashboardPayload['propert
               </tbody>
             </table>
           </div>
+        )}
+        {data && (
+          <Pager
+            offset={offset}
+            limit={limit}
+            total={data.total}
+            noun="connected users"
+            onOffset={setOffset}
+            onLimit={(size) => {
+              setLimit(size);
+              setOffset(0);
+            }}
+          />
         )}
       </Card>
     </div>

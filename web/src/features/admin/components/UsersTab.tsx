@@ -1,15 +1,23 @@
-import { useMemo, useState } from 'react';
-import { userStatus, type UserStatus } from '../../../../../domain/admin/rules';
-import { Card } from '../../../ui';
+import { useState } from 'react';
+import {
+  DEFAULT_USER_PAGE_SIZE,
+  DEFAULT_USER_SORT,
+  userStatus,
+  type UserSortField,
+  type UserStatus,
+} from '../../../../../domain/admin/rules';
+import { Alert, Button, Card } from '../../../ui';
+import { useAdminUsersQuery } from '../api';
 import { GREEN, GREY, hourlyBarColour, ORANGE, RED } from '../lib/colours';
 import { ago, date } from '../lib/format';
+import { ADMIN_REFRESH_MS } from '../lib/refresh';
+import { useDebounced } from '../lib/use-debounced';
 import type { UserOverview } from '../types';
 import { CreditHistoryModal } from './CreditHistoryModal';
+import { Pager } from './Pager';
 import { Badge } from './Stat';
 
-type SortField = 'createdAt' | 'credits' | 'totalLookups' | 'successRate' | 'lastActivity';
-
-const SORT_FIELDS: [SortField, string][] = [
+const SORT_FIELDS: [UserSortField, string][] = [
   ['createdAt', 'Created Date'],
   ['credits', 'Credits'],
   ['totalLookups', 'Total Lookups'],
@@ -24,34 +32,53 @@ const STATUS_COLOURS: Record<UserStatus, string> = {
   Inactive: GREY,
 };
 
-function sortValue(u: UserOverview, field: SortField): number {
-  if (field === 'createdAt') return Date.parse(u.createdAt);
-  if (field === 'lastActivity') return u.lastActivity ? Date.parse(u.lastActivity) : 0;
-  return u[field];
-}
-
-export function UsersTab({ users }: { users: UserOverview[] }) {
+/**
+ * The User Management table. The server searches, sorts and pages, so it stays quick with
+ * thousands of accounts; until the first page arrives, the dashboard's own first page is shown.
+ */
+export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
   const [search, setSearch] = useState('');
-  const [field, setField] = useState<SortField>('createdAt');
-  const [direction, setDirection] = useState<'asc' | 'desc'>('desc');
+  const [sort, setSort] = useState<UserSortField>(DEFAULT_USER_SORT.field);
+  const [direction, setDirection] = useState<'asc' | 'desc'>(DEFAULT_USER_SORT.direction);
+  const [limit, setLimit] = useState(DEFAULT_USER_PAGE_SIZE);
+  const [offset, setOffset] = useState(0);
   const [opened, setOpened] = useState<UserOverview | null>(null);
-  const shown = useMemo(() => {
-    const needle = search.trim().toLowerCase();
-    const sign = direction === 'asc' ? 1 : -1;
-    return users
-      .filter((u) => u.email.toLowerCase().includes(needle))
-      .sort((a, b) => sign * (sortValue(a, field) - sortValue(b, field)));
-  }, [users, search, field, direction]);
+  const needle = useDebounced(search.trim());
+  const { data, isError, isFetching, refetch } = useAdminUsersQuery(
+    { search: needle, sort, direction, limit, offset },
+    { pollingInterval: ADMIN_REFRESH_MS },
+  );
+  const opening =
+    needle === '' &&
+    offset === 0 &&
+    sort === DEFAULT_USER_SORT.field &&
+    direction === DEFAULT_USER_SORT.direction;
+  const users = data?.users ?? (opening ? firstPage.slice(0, limit) : []);
+  const restart = () => setOffset(0);
   return (
     <Card title="User Management">
       <div className="admin-filters">
         <label>
           Search by e-mail
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={320} />
+          <input
+            type="search"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              restart();
+            }}
+            maxLength={320}
+          />
         </label>
         <label>
           Sort by
-          <select value={field} onChange={(e) => setField(e.target.value as SortField)}>
+          <select
+            value={sort}
+            onChange={(e) => {
+              setSort(e.target.value as UserSortField);
+              restart();
+            }}
+          >
             {SORT_FIELDS.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -61,72 +88,103 @@ export function UsersTab({ users }: { users: UserOverview[] }) {
         </label>
         <label>
           Order
-          <select value={direction} onChange={(e) => setDirection(e.target.value as 'asc' | 'desc')}>
+          <select
+            value={direction}
+            onChange={(e) => {
+              setDirection(e.target.value as 'asc' | 'desc');
+              restart();
+            }}
+          >
             <option value="asc">Ascending</option>
             <option value="desc">Descending</option>
           </select>
         </label>
+        {isFetching && <span className="muted small">Loading users...</span>}
       </div>
-      <div className="admin-table-wrap">
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>User</th>
-              <th>Credits</th>
-              <th>Activity</th>
-              <th>Success Rate</th>
-              <th>Last Seen</th>
-              <th>Status</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shown.map((u) => {
-              const status = userStatus(u);
-              return (
-                <tr
-                  key={u.id}
-                  className="admin-row-link"
-                  tabIndex={0}
-                  onClick={() => setOpened(u)}
-                  onKeyDown={(e) => e.key === 'Enter' && setOpened(u)}
-                  title="Open the credit audit trail"
-                >
-                  <td>
-                    <div>{u.email}</div>
-                    <span className="admin-tag">{u.referralType}</span>{' '}
-                    <span className="muted small">joined {date(u.createdAt)}</span>
-                  </td>
-                  <td>
-                    {u.credits}
-                    {u.creditThreshold !== null && (
-                      <div className="muted small">Threshold: {u.creditThreshold}</div>
-                    )}
-                  </td>
-                  <td>
-                    <div>{u.totalLookups} total</div>
-                    <div className="muted small">
-                      {u.lookups24h} today · {u.lookups7d} this week
-                    </div>
-                  </td>
-                  <td>
-                    <div className="admin-bar" aria-label={`${u.successRate}%`}>
-                      <span
-                        style={{ width: `${u.successRate}%`, background: hourlyBarColour(u.successRate) }}
-                      />
-                    </div>
-                    <span className="small">{u.successRate}%</span>
-                  </td>
-                  <td>{ago(u.lastActivity)}</td>
-                  <td>
-                    <Badge colour={STATUS_COLOURS[status]}>{status}</Badge>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+      {isError && (
+        <Alert kind="error">
+          Failed to load users{' '}
+          <Button variant="ghost" onClick={() => void refetch()}>
+            Retry
+          </Button>
+        </Alert>
+      )}
+      {data && users.length === 0 ? (
+        <p className="muted">{needle ? `No users match "${needle}"` : 'No users yet'}</p>
+      ) : (
+        <div className="admin-table-wrap">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>User</th>
+                <th>Credits</th>
+                <th>Activity</th>
+                <th>Success Rate</th>
+                <th>Last Seen</th>
+                <th>Status</th>
+              </tr>
+            </thead>
+            <tbody>
+              {users.map((u) => (
+                <UserRow key={u.id} user={u} onOpen={() => setOpened(u)} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {data && (
+        <Pager
+          offset={offset}
+          limit={limit}
+          total={data.total}
+          noun="users"
+          onOffset={setOffset}
+          onLimit={(size) => {
+            setLimit(size);
+            restart();
+          }}
+        />
+      )}
       {opened && <CreditHistoryModal user={opened} onClose={() => setOpened(null)} />}
     </Card>
+  );
+}
+
+function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }) {
+  const status = userStatus(u);
+  return (
+    <tr
+      className="admin-row-link"
+      tabIndex={0}
+      onClick={onOpen}
+      onKeyDown={(e) => e.key === 'Enter' && onOpen()}
+      title="Open the credit audit trail"
+    >
+      <td>
+        <div>{u.email}</div>
+        <span className="admin-tag">{u.referralType}</span>{' '}
+        <span className="muted small">joined {date(u.createdAt)}</span>
+      </td>
+      <td>
+        {u.credits}
+        {u.creditThreshold !== null && <div className="muted small">Threshold: {u.creditThreshold}</div>}
+      </td>
+      <td>
+        <div>{u.totalLookups} total</div>
+        <div className="muted small">
+          {u.lookups24h} today · {u.lookups7d} this week
+        </div>
+      </td>
+      <td>
+        <div className="admin-bar" aria-label={`${u.successRate}%`}>
+          <span style={{ width: `${u.successRate}%`, background: hourlyBarColour(u.successRate) }} />
+        </div>
+        <span className="small">{u.successRate}%</span>
+      </td>
+      <td>{ago(u.lastActivity)}</td>
+      <td>
+        <Badge colour={STATUS_COLOURS[status]}>{status}</Badge>
+      </td>
+    </tr>
   );
 }

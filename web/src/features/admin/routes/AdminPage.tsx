@@ -8,9 +8,8 @@ import { ConfigurationTab } from '../components/ConfigurationTab';
 import { LogsTab } from '../components/LogsTab';
 import { OverviewTab } from '../components/OverviewTab';
 import { UsersTab } from '../components/UsersTab';
+import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import '../admin.css';
-
-export const ADMIN_REFRESH_MS = 30_000;
 
 const TABS = [
   ['overview', 'Overview'],
@@ -77,7 +76,7 @@ export function AdminPage() {
       <div role="tabpanel">
         {tab === 'overview' && <OverviewTab data={data} onRefresh={() => void refetch()} />}
         {tab === 'activity' && <ActivityTab items={data.recentActivity} />}
-        {tab === 'users' && <UsersTab users={data.userOverview} />}
+        {tab === 'users' && <UsersTab firstPage={data.userOverview} />}
         {tab === 'analytics' && <AnalyticsTab data={data} />}
         {tab === 'configuration' && <ConfigurationTab report={data.propertyConfigurationReport} />}
         {tab === 'logs' && <LogsTab />}

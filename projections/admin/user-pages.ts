@@ -1,0 +1,174 @@
+import { sql, type RawBuilder } from 'kysely';
+import { configStatus, percent, type UserSortField } from '../../domain/admin/rules';
+import type { ReadModelDb } from '../schema';
+import type { UserOverview } from './dashboard-users';
+import type { Window } from './window';
+
+export interface PageQuery {
+  /** Case-insensitive substring of the e-mail. */
+  search?: string;
+  limit: number;
+  offset: number;
+}
+
+export interface UsersQuery extends PageQuery {
+  sort: UserSortField;
+  direction: 'asc' | 'desc';
+}
+
+const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
+
+/** Matches `position`, not LIKE, so an e-mail's `_` or `%` needs no escaping. */
+const emailContains = (search: string | undefined): RawBuilder<unknown> =>
+  search ? sql`position(lower(${search}) in lower(a.email)) > 0` : sql`TRUE`;
+
+/**
+ * The order of each sort field. Success rate sorts by the rounded percent the table shows, and a
+ * user who never looked anything up has no last activity: the oldest, so last when newest first.
+ */
+function orderBy(sort: UserSortField, direction: 'asc' | 'desc'): RawBuilder<unknown> {
+  const dir = direction === 'asc' ? sql`ASC` : sql`DESC`;
+  const total = sql`(coalesce(l.successful, 0) + coalesce(l.failed, 0))`;
+  const key: Record<UserSortField, RawBuilder<unknown>> = {
+    createdAt: sql`a.created_at ${dir}`,
+    credits: sql`coalesce(b.balance, 0) ${dir}`,
+    totalLookups: sql`${total} ${dir}`,
+    successRate: sql`CASE WHEN ${total} > 0 THEN round(coalesce(l.successful, 0) * 1000.0 / ${total}) ELSE 0 END ${dir}`,
+    lastActivity:
+      direction === 'asc' ? sql`l.last_lookup_at ASC NULLS FIRST` : sql`l.last_lookup_at DESC NULLS LAST`,
+  };
+  // Ties keep the table's default order, and then one fixed order, so pages never overlap.
+  return sql`${key[sort]}, a.created_at DESC, a.user_id`;
+}
+
+/** One page of the Users table, searched and sorted in the database, with the number that match. */
+export async function usersPage(
+  db: ReadModelDb,
+  w: Window,
+  q: UsersQuery,
+): Promise<{ users: UserOverview[]; total: number }> {
+  const { rows } = await sql<{
+    user_id: string;
+    email: string;
+    credits: number | null;
+    credit_threshold: number | null;
+    successful: number | null;
+    failed: number | null;
+    last_lookup_at: Date | null;
+    created_at: Date;
+    partner: string | null;
+    total: string;
+    lookups_24h: string;
+    lookups_7d: string | null;
+  }>`
+    SELECT p.*,
+      (SELECT count(*) FROM admin_lookups x WHERE x.user_id = p.user_id AND x.at > ${w.since24h}
+         AND x.at <= ${w.now} AND x.outcome <> 'pending') AS lookups_24h,
+      (SELECT sum(d.successful + d.failed) FROM admin_user_days d
+         WHERE d.user_id = p.user_id AND d.day >= ${w.firstDay7d}) AS lookups_7d
+    FROM (
+      SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, l.successful, l.failed,
+             l.last_lookup_at, a.created_at, a.partner, count(*) OVER () AS total,
+             row_number() OVER (ORDER BY ${orderBy(q.sort, q.direction)}) AS ord
+      FROM accounts a
+      LEFT JOIN credit_balances b ON b.user_id = a.user_id
+      LEFT JOIN admin_user_lookups l ON l.user_id = a.user_id
+      WHERE ${emailContains(q.search)}
+      ORDER BY ord LIMIT ${q.limit} OFFSET ${q.offset}
+    ) p
+    ORDER BY p.ord`.execute(db);
+  const total = rows.length > 0 ? Number(rows[0]!.total) : await countUsers(db, q.search);
+  return {
+    total,
+    users: rows.map((r) => {
+      const successful = r.successful ?? 0;
+      const lookups = successful + (r.failed ?? 0);
+      return {
+        id: r.user_id,
+        email: r.email,
+        credits: r.credits ?? 0,
+        creditThreshold: r.credit_threshold,
+        totalLookups: lookups,
+        successfulLookups: successful,
+        lookups24h: Number(r.lookups_24h),
+        lookups7d: Number(r.lookups_7d ?? 0),
+        successRate: percent(successful, lookups),
+        lastActivity: iso(r.last_lookup_at),
+        createdAt: iso(r.created_at)!,
+        referralType: r.partner ?? 'direct',
+      };
+    }),
+  };
+}
+
+/** How many users match when the page asked for lies past the last one. */
+async function countUsers(db: ReadModelDb, search: string | undefined): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(*) AS n FROM accounts a WHERE ${emailContains(search)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+export interface UserConfiguration {
+  email: string;
+  has_contact_config: boolean;
+  has_company_config: boolean;
+  config_status: ReturnType<typeof configStatus>;
+  connected_portals: number;
+  created_at: string;
+}
+
+/**
+ * One page of the users with a connected portal, newest first: whether any of their portals maps
+ * contact fields, company fields, both or neither.
+ */
+export async function configurationPage(
+  db: ReadModelDb,
+  q: PageQuery,
+): Promise<{ user_details: UserConfiguration[]; total: number }> {
+  const { rows } = await sql<{
+    email: string;
+    has_contact: boolean;
+    has_company: boolean;
+    portals: string;
+    created_at: Date;
+    total: string;
+  }>`
+    SELECT a.email, bool_or(p.contact_configured) AS has_contact, bool_or(p.company_configured) AS has_company,
+           count(*) AS portals, a.created_at, count(*) OVER () AS total
+    FROM admin_portals p JOIN accounts a ON a.user_id = p.user_id
+    WHERE p.connected AND ${emailContains(q.search)}
+    GROUP BY a.user_id, a.email, a.created_at
+    ORDER BY a.created_at DESC, a.user_id
+    LIMIT ${q.limit} OFFSET ${q.offset}`.execute(db);
+  const total = rows.length > 0 ? Number(rows[0]!.total) : await countConnected(db, q.search);
+  return {
+    total,
+    user_details: rows.map((r) => ({
+      email: r.email,
+      has_contact_config: r.has_contact,
+      has_company_config: r.has_company,
+      config_status: configStatus(r.has_contact, r.has_company),
+      connected_portals: Number(r.portals),
+      created_at: new Date(r.created_at).toISOString(),
+    })),
+  };
+}
+
+async function countConnected(db: ReadModelDb, search: string | undefined): Promise<number> {
+  const { rows } = await sql<{ n: string }>`
+    SELECT count(DISTINCT a.user_id) AS n FROM admin_portals p JOIN accounts a ON a.user_id = p.user_id
+    WHERE p.connected AND ${emailContains(search)}`.execute(db);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Users with a connected portal, counted per configuration status. */
+export async function configurationCounts(db: ReadModelDb) {
+  const { rows } = await sql<{ has_contact: boolean; has_company: boolean; users: string }>`
+    SELECT has_contact, has_company, count(*) AS users FROM (
+      SELECT bool_or(contact_configured) AS has_contact, bool_or(company_configured) AS has_company
+      FROM admin_portals WHERE connected GROUP BY user_id
+    ) per_user GROUP BY has_contact, has_company`.execute(db);
+  const byStatus = { none: 0, contact_only: 0, company_only: 0, fully_configured: 0 };
+  for (const r of rows) byStatus[configStatus(r.has_contact, r.has_company)] += Number(r.users);
+  return { ...byStatus, connected: rows.reduce((n, r) => n + Number(r.users), 0) };
+}
