@@ -37,6 +37,14 @@ export interface ProjectionStatus {
 
 /** How long after an append hint an empty read is taken for "not visible yet" rather than "nothing new". */
 const HINT_WINDOW_MS = 500;
+/**
+ * The least time between two reads of a projection that has caught up. Under a steady stream of
+ * appends every append is a hint; reading on each one kept seven projections querying the log a
+ * few thousand times a second, mostly for nothing, and that load was what made lookups wait.
+ */
+const LIVE_SPACING_MS = 10;
+/** How long a read's answer serves another projection asking for the same events. */
+const SHARED_READ_MS = 5;
 
 class CheckpointMovedError extends Error {
   constructor(name: string) {
@@ -69,6 +77,12 @@ export class ProjectionRunner {
   private readonly appliedListeners = new Set<(projection: string) => void>();
   /** Per projection, the next batch, read while the previous one commits. */
   private readonly readAhead = new Map<string, { after: Checkpoint; batch: Promise<ReadAllResult> }>();
+  /**
+   * Recent reads of the log by where they start: projections that have caught up stand at the
+   * same checkpoint, and one query serves them all. The log after a checkpoint never changes,
+   * only grows, so a few milliseconds' old answer is still a true prefix of it.
+   */
+  private readonly sharedReads = new Map<string, { at: number; result: Promise<ReadAllResult> }>();
   private unsubscribe: (() => void) | undefined;
   /** When the store last said something was appended (ms since the epoch). */
   private lastHintAt = 0;
@@ -149,11 +163,15 @@ export class ProjectionRunner {
         const applied = await this.step(projection, status);
         failures = 0;
         delete status.lastError;
-        if (applied > 0) emptyReadsAfterHint = 0;
-        else if (Date.now() - this.lastHintAt < HINT_WINDOW_MS) {
+        if (applied > 0) {
+          emptyReadsAfterHint = 0;
+          // More is waiting: read on at once. Caught up: let a few appends gather first.
+          if (status.caughtUp) await sleep(LIVE_SPACING_MS, signal);
+        } else if (Date.now() - this.lastHintAt < HINT_WINDOW_MS) {
           // An append was just reported but is not readable yet: on PostgreSQL it stays behind
           // the horizon until older transactions end. Look again soon rather than at the next poll.
-          await this.idle(signal, Math.min(2 ** ++emptyReadsAfterHint, this.options.pollMs ?? 250));
+          const wait = Math.min(Math.max(LIVE_SPACING_MS, 2 ** ++emptyReadsAfterHint), 25);
+          await this.idle(signal, Math.min(wait, this.options.pollMs ?? 250));
         } else await this.idle(signal, this.options.pollMs ?? 250);
       } catch (error) {
         failures++;
@@ -220,18 +238,38 @@ export class ProjectionRunner {
     const ahead = this.readAhead.get(name);
     this.readAhead.delete(name);
     if (ahead && ahead.after === after) return ahead.batch;
-    return this.options.store.readAll({ after, limit });
+    const now = Date.now();
+    for (const [key, read] of this.sharedReads)
+      if (now - read.at > SHARED_READ_MS) this.sharedReads.delete(key);
+    const key = `${limit}:${after}`;
+    const shared = this.sharedReads.get(key);
+    if (shared) return shared.result;
+    const result = this.options.store.readAll({ after, limit });
+    this.sharedReads.set(key, { at: now, result });
+    // A failed read is not shared: the next asker tries again.
+    result.catch(() => this.sharedReads.delete(key));
+    return result;
   }
 
+  /** Waits `ms`, or less when woken by an append, but never less than the live spacing. */
   private async idle(signal: AbortSignal, ms: number): Promise<void> {
+    const started = Date.now();
     await new Promise<void>((resolve) => {
+      let timer: ReturnType<typeof setTimeout>;
       const done = () => {
-        this.wakers.delete(done);
+        this.wakers.delete(wake);
+        signal.removeEventListener('abort', done);
         clearTimeout(timer);
         resolve();
       };
-      const timer = setTimeout(done, ms);
-      this.wakers.add(done);
+      const wake = () => {
+        this.wakers.delete(wake);
+        clearTimeout(timer);
+        timer = setTimeout(done, Math.max(0, started + LIVE_SPACING_MS - Date.now()));
+      };
+      timer = setTimeout(done, ms);
+      this.wakers.add(wake);
+      signal.addEventListener('abort', done, { once: true });
       if (signal.aborted) done();
     });
   }

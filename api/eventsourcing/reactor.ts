@@ -8,6 +8,11 @@ import type { Logger } from '../logging/logger';
 export interface Reaction {
   readonly name: string;
   readonly handlers: Readonly<Record<string, (event: RecordedEvent) => Promise<void>>>;
+  /**
+   * When present, the reactor hands it each batch's events of the handled types at once instead
+   * of calling the handlers one by one, so a reaction can fold a busy batch into fewer effects.
+   */
+  readonly handleBatch?: (events: readonly RecordedEvent[]) => Promise<void>;
 }
 
 export interface ReactorOptions {
@@ -91,10 +96,15 @@ export class Reactor {
       limit: this.options.batchSize ?? 200,
     });
     if (events.length === 0) return false;
-    for (const event of events) {
-      if (this.abort.signal.aborted) return false;
-      await this.options.reaction.handlers[event.type]?.(event);
-    }
+    const { handlers, handleBatch } = this.options.reaction;
+    if (handleBatch) {
+      const handled = events.filter((e) => handlers[e.type]);
+      if (handled.length > 0) await handleBatch(handled);
+    } else
+      for (const event of events) {
+        if (this.abort.signal.aborted) return false;
+        await handlers[event.type]?.(event);
+      }
     await this.options.readModels.transaction().execute(async (trx) => {
       if (!(await advanceCheckpoint(trx, this.checkpointName, from, next)))
         throw new Error(`The checkpoint of ${this.checkpointName} was moved by another writer`);

@@ -53,33 +53,32 @@ export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
         const events = parseBatch(body);
         const requestedAt = deps.now().toISOString();
         const answer: WebhookAnswer = { received: events.length, recorded: 0, duplicates: 0, skipped: 0 };
-        await Promise.all(
-          events.map(async (raw) => {
-            const event = classifyWebhookEvent(raw);
-            if (event.kind === 'skip') {
-              answer.skipped++;
-              return;
-            }
-            const lookupId = lookupIdOf(event.portalId, event.eventId);
-            const requested: LookupRequestEvent = {
-              type: 'LookupRequested',
-              data: {
-                lookupId,
-                portalId: event.portalId,
-                objectType: event.objectType,
-                objectId: event.objectId,
-                propertyName: event.propertyName,
-                zip: event.zip,
-                eventId: event.eventId,
-                occurredAt: event.occurredAt,
-                requestedAt,
-              },
-            };
-            const recorded = await record(deps.store, lookupId, requested, req.requestId);
-            if (recorded) answer.recorded++;
-            else answer.duplicates++;
-          }),
-        );
+        const requests: LookupRequested[] = [];
+        for (const raw of events) {
+          const event = classifyWebhookEvent(raw);
+          if (event.kind === 'skip') {
+            answer.skipped++;
+            continue;
+          }
+          requests.push({
+            type: 'LookupRequested',
+            data: {
+              lookupId: lookupIdOf(event.portalId, event.eventId),
+              portalId: event.portalId,
+              objectType: event.objectType,
+              objectId: event.objectId,
+              propertyName: event.propertyName,
+              zip: event.zip,
+              eventId: event.eventId,
+              occurredAt: event.occurredAt,
+              requestedAt,
+            },
+          });
+        }
+        for (const recorded of await record(deps.store, requests, req.requestId)) {
+          if (recorded) answer.recorded++;
+          else answer.duplicates++;
+        }
         res.status(200).json(answer);
       });
     },
@@ -99,28 +98,37 @@ function parseBatch(body: Buffer): CrmWebhookEvent[] {
   return parsed.filter((e): e is CrmWebhookEvent => typeof e === 'object' && e !== null && !Array.isArray(e));
 }
 
-/** True when this delivery recorded the request; false when an earlier delivery already had. */
+type LookupRequested = Extract<LookupRequestEvent, { type: 'LookupRequested' }>;
+
+/**
+ * Records each request in its own lookup stream, all in one write where the store allows; per
+ * request, true when this delivery recorded it and false when an earlier delivery already had.
+ */
 async function record(
   store: EventStore,
-  lookupId: string,
-  event: LookupRequestEvent,
+  requests: readonly LookupRequested[],
   requestId: string | undefined,
-): Promise<boolean> {
-  try {
-    const result = await store.append(
-      lookupStream(lookupId),
-      [
-        {
-          id: requestedEventId(lookupId),
-          ...event,
-          metadata: { correlationId: lookupId, ...(requestId ? { requestId } : {}) },
-        },
-      ],
-      { expected: 'no_stream' },
-    );
-    return !result.idempotent;
-  } catch (error) {
-    if (error instanceof WrongExpectedVersionError) return false;
-    throw error;
-  }
+): Promise<boolean[]> {
+  const outcomes = await store.appendEach(
+    requests.map((event) => {
+      const { lookupId } = event.data;
+      return {
+        stream: lookupStream(lookupId),
+        events: [
+          {
+            id: requestedEventId(lookupId),
+            ...event,
+            metadata: { correlationId: lookupId, ...(requestId ? { requestId } : {}) },
+          },
+        ],
+        expected: 'no_stream' as const,
+      };
+    }),
+  );
+  return outcomes.map((outcome) => {
+    if (outcome.ok) return !outcome.result.idempotent;
+    // Another delivery of the same HubSpot event recorded it first.
+    if (outcome.error instanceof WrongExpectedVersionError) return false;
+    throw outcome.error;
+  });
 }

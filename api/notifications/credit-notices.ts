@@ -19,6 +19,9 @@ export interface CreditNoticeDeps {
   queued?: () => void;
 }
 
+/** Users observed at the same time; each observation is two short reads and rarely an append. */
+const OBSERVED_AT_ONCE = 8;
+
 type NoticeData = Extract<AccountEvent, { type: 'LowCreditNoticeSent' }>['data'];
 
 /**
@@ -38,46 +41,63 @@ export function creditNotices(deps: CreditNoticeDeps): Reaction {
       { commandId: `observe-balance:${event.id}`, metadata: { userId, causationId: event.id } },
     );
   };
+  const sendNotice = async (event: RecordedEvent) => {
+    const userId = userIdOfAccountStream(event.streamName);
+    if (!userId) return;
+    const { state } = await deps.accounts.load(accountStream(userId));
+    if (state.status !== 'registered') return;
+    const notice = event.data as NoticeData;
+    const token = newToken();
+    const now = deps.now();
+    const queued = await deps.operational.transaction().execute(async (trx) => {
+      const inserted = await enqueueMail(
+        trx,
+        {
+          to: state.email,
+          subject: `Your ZipFill credits are below ${notice.threshold}`,
+          body:
+            `Your ZipFill balance is ${notice.balance} credits, below the ${notice.threshold} you asked us to watch.\n\n` +
+            `Get more credits: ${deps.publicUrl}/credits\n\n` +
+            `We send this once each time the balance falls below your threshold.\n` +
+            `Stop these e-mails: ${deps.publicUrl}/unsubscribe/${token}\n`,
+        },
+        now,
+        event.id,
+      );
+      if (inserted) {
+        await trx
+          .insertInto('unsubscribe_tokens')
+          .values({ id: tokenDigest(token), user_id: userId, created_at: now })
+          .execute();
+      }
+      return inserted;
+    });
+    if (queued) deps.queued?.();
+  };
+  const handlers: Reaction['handlers'] = {
+    CreditsAdded: observe,
+    LookupCharged: observe,
+    LookupSucceeded: observe,
+    LookupFailed: observe,
+    LowCreditNoticeSent: sendNotice,
+  };
   return {
     name: 'credit-notices',
-    handlers: {
-      CreditsAdded: observe,
-      LookupCharged: observe,
-      LookupSucceeded: observe,
-      LookupFailed: observe,
-      LowCreditNoticeSent: async (event) => {
-        const userId = userIdOfAccountStream(event.streamName);
-        if (!userId) return;
-        const { state } = await deps.accounts.load(accountStream(userId));
-        if (state.status !== 'registered') return;
-        const notice = event.data as NoticeData;
-        const token = newToken();
-        const now = deps.now();
-        const queued = await deps.operational.transaction().execute(async (trx) => {
-          const inserted = await enqueueMail(
-            trx,
-            {
-              to: state.email,
-              subject: `Your ZipFill credits are below ${notice.threshold}`,
-              body:
-                `Your ZipFill balance is ${notice.balance} credits, below the ${notice.threshold} you asked us to watch.\n\n` +
-                `Get more credits: ${deps.publicUrl}/credits\n\n` +
-                `We send this once each time the balance falls below your threshold.\n` +
-                `Stop these e-mails: ${deps.publicUrl}/unsubscribe/${token}\n`,
-            },
-            now,
-            event.id,
-          );
-          if (inserted) {
-            await trx
-              .insertInto('unsubscribe_tokens')
-              .values({ id: tokenDigest(token), user_id: userId, created_at: now })
-              .execute();
-          }
-          return inserted;
-        });
-        if (queued) deps.queued?.();
-      },
+    handlers,
+    // The account judges the balance as it is now, so a user whose balance changed several times
+    // in a batch is shown it once, after the last change: a busy user costs one observation a
+    // batch instead of one per lookup step.
+    async handleBatch(events) {
+      const lastChange = new Map<string, RecordedEvent>();
+      for (const event of events) {
+        if (event.type === 'LowCreditNoticeSent') continue;
+        const userId = userIdOfCreditsStream(event.streamName);
+        if (userId) lastChange.set(userId, event);
+      }
+      const changes = [...lastChange.values()];
+      for (let i = 0; i < changes.length; i += OBSERVED_AT_ONCE)
+        await Promise.all(changes.slice(i, i + OBSERVED_AT_ONCE).map(observe));
+      for (const event of events) if (event.type === 'LowCreditNoticeSent') await sendNotice(event);
     },
   };
 }

@@ -49,6 +49,17 @@ export interface AppendResult {
   idempotent: boolean;
 }
 
+/** One stream's part of `appendEach`. */
+export interface StreamAppend {
+  stream: string;
+  events: readonly NewEvent[];
+  expected: ExpectedStreamState;
+}
+
+/** What one append of `appendEach` came to: what `append` would have answered, or its refusal. */
+export type AppendOutcome =
+  { ok: true; result: AppendResult } | { ok: false; error: WrongExpectedVersionError | InvalidEventError };
+
 export interface ReadStreamOptions {
   fromRevision?: bigint;
   maxCount?: number;
@@ -72,6 +83,12 @@ export interface EventStore {
     events: readonly NewEvent[],
     options: { expected: ExpectedStreamState },
   ): Promise<AppendResult>;
+  /**
+   * Appends to several streams, each on its own terms exactly as `append` would, with no
+   * atomicity across them, in as few writes as the store allows (a webhook delivery's requests).
+   * A refused append is that append's outcome; an unavailable store fails the whole call.
+   */
+  appendEach(appends: readonly StreamAppend[]): Promise<AppendOutcome[]>;
   /** Events of one stream in order, from `fromRevision` (inclusive). A missing stream reads as empty. */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream after a checkpoint, in an order that never changes once read. */

@@ -31,6 +31,8 @@ export interface LookupsBenchOptions {
   /** How long each rate is offered. */
   seconds?: number;
   log?: (line: string) => void;
+  /** Only this target (both by default). */
+  only?: 'PostgreSQL' | 'PGlite';
 }
 
 const BATCH = 100;
@@ -249,7 +251,7 @@ export async function runLookupsBench(options: LookupsBenchOptions): Promise<Ben
   const seconds = options.seconds ?? 4;
   const log = options.log ?? ((line: string) => console.log(line));
   const rows: BenchRow[] = [];
-  for (const target of targets(options.postgresUrl)) {
+  for (const target of targets(options.postgresUrl).filter((t) => !options.only || t.name === options.only)) {
     log(`\n${target.name}`);
     rows.push(...(await benchTarget(target, rates, seconds, log)));
   }

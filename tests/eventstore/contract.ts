@@ -159,6 +159,46 @@ export function eventStoreContract(
       expect(await store.readStream(s)).toHaveLength(1);
     });
 
+    it('appends to several streams at once, each on its own terms as a single append would', async () => {
+      const [fresh1, fresh2, existing, retried] = [stream(), stream(), stream(), stream()];
+      await store.append(existing, [event('Old')], { expected: 'no_stream' });
+      const again = [event('Once')];
+      await store.append(retried, again, { expected: 'no_stream' });
+      const outcomes = await store.appendEach([
+        { stream: fresh1, events: [event('A'), event('B')], expected: 'no_stream' },
+        { stream: existing, events: [event('Clash')], expected: 'no_stream' },
+        { stream: retried, events: again, expected: 'no_stream' },
+        { stream: fresh2, events: [event('C')], expected: 'any' },
+      ]);
+      expect(outcomes.map((o) => (o.ok ? o.result : o.error.name))).toEqual([
+        { nextRevision: 1n, idempotent: false },
+        'WrongExpectedVersionError',
+        { nextRevision: 0n, idempotent: true },
+        { nextRevision: 0n, idempotent: false },
+      ]);
+      expect((await store.readStream(fresh1)).map((e) => e.type)).toEqual(['A', 'B']);
+      expect((await store.readStream(existing)).map((e) => e.type)).toEqual(['Old']);
+      expect((await store.readStream(retried)).map((e) => e.type)).toEqual(['Once']);
+      expect((await store.readStream(fresh2)).map((e) => e.type)).toEqual(['C']);
+    });
+
+    it('writes a whole batch of new streams and recognises the same batch delivered again', async () => {
+      const batch = Array.from({ length: 50 }, (_, i) => ({
+        stream: stream(),
+        events: [event('Requested', { i })],
+        expected: 'no_stream' as const,
+      }));
+      const first = await store.appendEach(batch);
+      expect(first.every((o) => o.ok && !o.result.idempotent && o.result.nextRevision === 0n)).toBe(true);
+      const second = await store.appendEach(batch);
+      expect(second.every((o) => o.ok && o.result.idempotent)).toBe(true);
+      for (const { stream: s } of batch.slice(0, 5)) expect(await store.readStream(s)).toHaveLength(1);
+      const ours = new Set(batch.map((b) => b.stream));
+      const read = await readUntil(store, ours, 50);
+      expect(read.map((e) => e.data.i)).toEqual(expect.arrayContaining(batch.map((_, i) => i)));
+      expect(read).toHaveLength(50);
+    });
+
     it('refuses a malformed event before it reaches storage', async () => {
       const s = stream();
       const bad: unknown[] = [

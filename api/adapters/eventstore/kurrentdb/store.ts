@@ -17,6 +17,7 @@ import {
 } from '@kurrent/kurrentdb-client';
 import {
   WrongExpectedVersionError,
+  type AppendOutcome,
   type AppendResult,
   type EventStore,
   type ExpectedStreamState,
@@ -25,7 +26,9 @@ import {
   type ReadAllResult,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
 } from '../../../../domain/eventstore/types';
+import { appendOneByOne } from '../append-each';
 import { assertAppendable } from '../../../../domain/eventstore/validation';
 import { formatCheckpoint, isAfter, parseCheckpoint, type LogPosition, type LogStart } from './checkpoint';
 import { isUnavailable, translateError } from './errors';
@@ -109,6 +112,11 @@ export class KurrentEventStore implements EventStore {
     const idempotent = copy !== undefined && !copy.ours;
     if (!idempotent) this.appended.emit('appended');
     return { nextRevision: written, idempotent };
+  }
+
+  /** One append per stream: the server batches its own writes, and the adapter stays thin. */
+  appendEach(appends: readonly StreamAppend[]): Promise<AppendOutcome[]> {
+    return appendOneByOne(this, appends);
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {

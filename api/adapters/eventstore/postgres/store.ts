@@ -4,6 +4,7 @@ import {
   EventStoreUnavailableError,
   InvalidEventError,
   WrongExpectedVersionError,
+  type AppendOutcome,
   type AppendResult,
   type Checkpoint,
   type EventStore,
@@ -13,7 +14,9 @@ import {
   type ReadAllResult,
   type ReadStreamOptions,
   type RecordedEvent,
+  type StreamAppend,
 } from '../../../../domain/eventstore/types';
+import { appendOneByOne } from '../append-each';
 import { assertAppendable } from '../../../../domain/eventstore/validation';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint';
 import { isConnectionFailure, pgErrorCode } from './errors';
@@ -106,6 +109,62 @@ export class PostgresEventStore implements EventStore {
       }
       throw this.translate(error);
     }
+  }
+
+  /**
+   * Every append in one statement and one commit, in stream order so two such statements never
+   * wait on each other in a cycle. If any of them is refused (a conflict, a retry, an id taken),
+   * the statement writes nothing and each append is made alone, answering exactly as `append`.
+   */
+  async appendEach(appends: readonly StreamAppend[]): Promise<AppendOutcome[]> {
+    if (appends.length <= 1) return appendOneByOne(this, appends);
+    let requests: { index: number; stream: string; expected: string; events: readonly NewEvent[] }[];
+    try {
+      requests = appends
+        .map(({ stream, events, expected }, index) => {
+          assertAppendable(stream, events);
+          return { index, stream, expected: expectedText(expected), events };
+        })
+        .sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : a.index - b.index));
+    } catch {
+      return appendOneByOne(this, appends);
+    }
+    const batch = JSON.stringify(
+      requests.map((r) => ({
+        stream: r.stream,
+        expected: r.expected,
+        ids: r.events.map((e) => e.id.toLowerCase()),
+        types: r.events.map((e) => e.type),
+        data: r.events.map((e) => e.data),
+        metadata: r.events.map((e) => e.metadata ?? {}),
+      })),
+    );
+    let rows: { n: string; last_revision: string; idempotent: boolean }[];
+    try {
+      ({ rows } = await sql<{ n: string; last_revision: string; idempotent: boolean }>`
+        SELECT r.n::text AS n, a.last_revision::text AS last_revision, a.idempotent
+          FROM jsonb_array_elements(${batch}::jsonb) WITH ORDINALITY AS r(req, n)
+          CROSS JOIN LATERAL es_append(
+            r.req->>'stream', r.req->>'expected',
+            ARRAY(SELECT x::uuid FROM jsonb_array_elements_text(r.req->'ids') WITH ORDINALITY t(x, i) ORDER BY i),
+            ARRAY(SELECT x FROM jsonb_array_elements_text(r.req->'types') WITH ORDINALITY t(x, i) ORDER BY i),
+            ARRAY(SELECT x FROM jsonb_array_elements(r.req->'data') WITH ORDINALITY t(x, i) ORDER BY i),
+            ARRAY(SELECT x FROM jsonb_array_elements(r.req->'metadata') WITH ORDINALITY t(x, i) ORDER BY i)) a
+         ORDER BY r.n`.execute(this.db));
+    } catch (error) {
+      if (isConnectionFailure(error)) throw this.translate(error);
+      return appendOneByOne(this, appends);
+    }
+    const outcomes: AppendOutcome[] = new Array<AppendOutcome>(appends.length);
+    for (const row of rows) {
+      const request = requests[Number(row.n) - 1]!;
+      outcomes[request.index] = {
+        ok: true,
+        result: { nextRevision: BigInt(row.last_revision), idempotent: row.idempotent },
+      };
+    }
+    if (rows.some((r) => !r.idempotent)) this.appended.emit('appended');
+    return outcomes;
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
