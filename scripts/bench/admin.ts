@@ -54,10 +54,12 @@ export async function runAdminBench(
   const logLines = options.logLines ?? 5_000_000;
   const samples = options.samples ?? 40;
   const log = options.log ?? ((line: string) => console.log(line));
-  const schema = `bench_admin_${randomBytes(4).toString('hex')}`;
+  // A schema kept by an earlier run (BENCH_KEEP=1) is measured again without seeding.
+  const reused = process.env.BENCH_ADMIN_SCHEMA;
+  const schema = reused ?? `bench_admin_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: url });
   await admin.connect();
-  await admin.query(`CREATE SCHEMA ${schema}`);
+  if (!reused) await admin.query(`CREATE SCHEMA ${schema}`);
   const database = await connectPostgres({ url, schema, poolSize: 10, statementTimeoutMs: 600_000 });
   try {
     await migrateEventStore(database.db, schema);
@@ -65,21 +67,31 @@ export async function runAdminBench(
     await migrateOperational(database);
     const store = new PostgresEventStore(database.db, 'postgres');
     const now = new Date();
-    log(`Seeding ${users} users, ${lookups} lookups, ${logLines} log lines into ${schema}...`);
-    const seedStarted = performance.now();
-    let lastReport = 0;
-    const seeded = await seedDemo(database, store, {
-      users,
-      lookups,
-      logLines,
-      now,
-      onProgress: (stage, done, total) => {
-        if (performance.now() - lastReport < 10_000) return;
-        lastReport = performance.now();
-        log(`  ${stage}: ${done}/${total}`);
-      },
-    });
-    const seedSeconds = (performance.now() - seedStarted) / 1000;
+    const seedRows: BenchRow[] = [];
+    let scale = `schema ${schema} as seeded earlier`;
+    if (!reused) {
+      log(`Seeding ${users} users, ${lookups} lookups, ${logLines} log lines into ${schema}...`);
+      const seedStarted = performance.now();
+      let lastReport = 0;
+      const seeded = await seedDemo(database, store, {
+        users,
+        lookups,
+        logLines,
+        now,
+        onProgress: (stage, done, total) => {
+          if (performance.now() - lastReport < 10_000) return;
+          lastReport = performance.now();
+          log(`  ${stage}: ${done}/${total}`);
+        },
+      });
+      const seedSeconds = (performance.now() - seedStarted) / 1000;
+      scale = `${users} users, ${lookups} lookups, ${seeded.logLines} log lines`;
+      seedRows.push(
+        { measure: 'seed (events + logs + read models)', scale, seconds: Math.round(seedSeconds) },
+        { measure: '  appends', scale, seconds: Math.round(seeded.appendSeconds), events: seeded.events },
+        { measure: '  projections catch-up', scale, seconds: Math.round(seeded.projectionSeconds) },
+      );
+    }
     await sql`ANALYZE`.execute(database.db);
     const size = await sql<{ bytes: string }>`
       SELECT sum(pg_total_relation_size(c.oid))::text AS bytes FROM pg_class c
@@ -105,11 +117,8 @@ export async function runAdminBench(
         userId: (await rm.selectFrom('accounts').select('user_id').executeTakeFirstOrThrow()).user_id,
       }),
     );
-    const scale = `${users} users, ${lookups} lookups, ${seeded.logLines} log lines`;
     const rows: BenchRow[] = [
-      { measure: 'seed (events + logs + read models)', scale, seconds: Math.round(seedSeconds) },
-      { measure: '  appends', scale, seconds: Math.round(seeded.appendSeconds), events: seeded.events },
-      { measure: '  projections catch-up', scale, seconds: Math.round(seeded.projectionSeconds) },
+      ...seedRows,
       { measure: 'database size', scale, MiB: Math.round(Number(size.rows[0]?.bytes ?? 0) / 2 ** 20) },
       {
         measure: 'consolidated payload',
@@ -146,7 +155,7 @@ export async function runAdminBench(
     return { name: 'admin', rows };
   } finally {
     await database.close();
-    if (!process.env.BENCH_KEEP) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+    if (!reused && !process.env.BENCH_KEEP) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
     await admin.end();
   }
 }

@@ -23,6 +23,11 @@ export interface UsSources {
 const MILITARY_STATES = new Set(['AA', 'AE', 'AP']);
 const TERRITORIES = new Set(['PR', 'VI', 'GU', 'AS', 'MP', 'FM', 'MH', 'PW']);
 const MILITARY_CITY = /^(APO|FPO|DPO)\b/i;
+/**
+ * The freely associated states: GeoNames files the country's name as the city (96960 reads
+ * "Marshall Islands"), where USPS, and the zipcodes package after it, names the town (Majuro).
+ */
+const FREELY_ASSOCIATED = new Set(['FM', 'MH', 'PW']);
 const CONNECTICUT_FIPS = '09';
 
 /**
@@ -73,7 +78,8 @@ export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: Mer
     const g = geoNames.get(zip);
     const s = simpleMaps.get(zip);
     const z = zipcodes.get(zip);
-    const rawCity = g?.city || s?.city || z?.city || '';
+    const townFirst = z && FREELY_ASSOCIATED.has(z.state) ? z.city : '';
+    const rawCity = townFirst || g?.city || s?.city || z?.city || '';
     const military = MILITARY_CITY.exec(rawCity);
     const state = militaryState(zip) ?? (g?.state || s?.state || z?.state || '');
     if (!rawCity || !state) {

@@ -115,7 +115,8 @@ const US_SPOT_CHECKS: Array<[zip: string, why: string, expected: Location]> = [
     'Northern Mariana Islands municipality',
     us('Saipan', 'MP', 'Saipan Municipality', 'Pacific/Saipan'),
   ],
-  ['96960', 'freely associated state: no county', us('Marshall Islands', 'MH', null, 'Pacific/Majuro')],
+  ['96960', 'freely associated state: the town, no county', us('Majuro', 'MH', null, 'Pacific/Majuro')],
+  ['96941', 'Micronesian state: the town, not the country', us('Pohnpei', 'FM', null, 'Pacific/Pohnpei')],
   ['96201', 'Pacific military range is AP', us('APO', 'AP', null, null)],
   ['34001', 'Americas military range is AA', us('APO', 'AA', null, null)],
 ];
