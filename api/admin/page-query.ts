@@ -7,17 +7,9 @@ import {
 } from '../../domain/admin/rules';
 import type { PageQuery, UsersQuery } from '../../projections/admin/user-pages';
 import { badRequest } from '../http/errors';
-import { parseOffset } from '../logs/filters';
+import { parseOffset, queryParam, type Query } from '../http/query-params';
 
-type Query = Record<string, unknown>;
-
-function one(query: Query, name: string, max = 320): string | undefined {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw badRequest(`${name} must be given once.`);
-  if (raw.length > max) throw badRequest(`${name} must be at most ${max} characters.`);
-  return raw;
-}
+const one = (query: Query, name: string) => queryParam(query, name, 320);
 
 /** search, limit and offset of an admin user table; unknown parameters (a cache buster) are ignored. */
 export function parsePageQuery(query: Query): PageQuery {

@@ -1,4 +1,5 @@
 import { badRequest } from '../http/errors';
+import { parseOffset, queryParam as one, type Query } from '../http/query-params';
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
@@ -21,16 +22,6 @@ export interface LogFilters {
   offset: number;
 }
 
-type Query = Record<string, unknown>;
-
-function one(query: Query, name: string, max = 200): string | undefined {
-  const raw = query[name];
-  if (raw === undefined || raw === '') return undefined;
-  if (typeof raw !== 'string') throw badRequest(`${name} must be given once.`);
-  if (raw.length > max) throw badRequest(`${name} must be at most ${max} characters.`);
-  return raw;
-}
-
 function flag(query: Query, name: string, fallback: boolean): boolean {
   const raw = one(query, name);
   if (raw === undefined) return fallback;
@@ -46,13 +37,6 @@ export function parseDate(raw: string | undefined, name: string, end = false): D
   if (Number.isNaN(date.getTime()) || !/^\d{4}-\d{2}-\d{2}/.test(raw))
     throw badRequest(`${name} must be a date (YYYY-MM-DD) or an ISO date-time.`);
   return bare && end ? new Date(date.getTime() + 86_400_000 - 1) : date;
-}
-
-export function parseOffset(query: Query): number {
-  const raw = one(query, 'offset');
-  if (raw === undefined) return 0;
-  if (!/^\d{1,9}$/.test(raw)) throw badRequest('offset must be a whole number, 0 or more.');
-  return Number(raw);
 }
 
 /** The log viewer's filters from a query string; unknown parameters (a cache buster) are ignored. */

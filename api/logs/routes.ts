@@ -7,7 +7,8 @@ import type { Clock, Sessions } from '../auth/sessions';
 import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';
 import { badRequest } from '../http/errors';
-import { parseDate, parseLogFilters, parseOffset, parsePeriod } from './filters';
+import { parseOffset } from '../http/query-params';
+import { parseDate, parseLogFilters, parsePeriod } from './filters';
 import { listLogs, listRequests, logStats, requestTimeline } from './queries';
 
 export interface LogsDeps {

@@ -31,23 +31,42 @@ export interface UserOverview extends UserFigures {
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
+/** An account's row as the user queries read it. */
+export interface UserFiguresRow {
+  user_id: string;
+  email: string;
+  credits: number | null;
+  credit_threshold: number | null;
+  successful: number | null;
+  failed: number | null;
+  lookups_7d: string | null;
+  last_lookup_at: Date | null;
+  created_at: Date;
+  partner: string | null;
+}
+
+export function toUserFigures(r: UserFiguresRow): UserFigures {
+  const successful = r.successful ?? 0;
+  return {
+    id: r.user_id,
+    email: r.email,
+    credits: r.credits ?? 0,
+    creditThreshold: r.credit_threshold,
+    totalLookups: successful + (r.failed ?? 0),
+    successfulLookups: successful,
+    lookups7d: Number(r.lookups_7d ?? 0),
+    lastActivity: iso(r.last_lookup_at),
+    createdAt: iso(r.created_at)!,
+    referralType: r.partner ?? 'direct',
+  };
+}
+
 /**
  * Every account's figures, newest first, for the panels that aggregate over all users. Lean on
  * purpose: the Users table reads its rows a page at a time (user-pages.ts).
  */
 export async function userFigures(db: ReadModelDb, w: Window): Promise<UserFigures[]> {
-  const { rows } = await sql<{
-    user_id: string;
-    email: string;
-    credits: number | null;
-    credit_threshold: number | null;
-    successful: number | null;
-    failed: number | null;
-    lookups_7d: string | null;
-    last_lookup_at: Date | null;
-    created_at: Date;
-    partner: string | null;
-  }>`
+  const { rows } = await sql<UserFiguresRow>`
     SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, l.successful, l.failed,
            d7.n AS lookups_7d, l.last_lookup_at, a.created_at, a.partner
     FROM accounts a
@@ -57,21 +76,7 @@ export async function userFigures(db: ReadModelDb, w: Window): Promise<UserFigur
                WHERE day >= ${w.firstDay7d} GROUP BY user_id) d7
            ON d7.user_id = a.user_id
     ORDER BY a.created_at DESC`.execute(db);
-  return rows.map((r) => {
-    const successful = r.successful ?? 0;
-    return {
-      id: r.user_id,
-      email: r.email,
-      credits: r.credits ?? 0,
-      creditThreshold: r.credit_threshold,
-      totalLookups: successful + (r.failed ?? 0),
-      successfulLookups: successful,
-      lookups7d: Number(r.lookups_7d ?? 0),
-      lastActivity: iso(r.last_lookup_at),
-      createdAt: iso(r.created_at)!,
-      referralType: r.partner ?? 'direct',
-    };
-  });
+  return rows.map(toUserFigures);
 }
 
 /** Users with a finished lookup in the last 24 hours. */

@@ -1,8 +1,9 @@
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { CreditsEvent } from '../../domain/credits/events';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { userIdOfCreditsStream } from '../credits/projection';
 import type { Projection, ReadModelTransaction } from '../projection';
+import type { ReadModels } from '../schema';
 
 type Data<T extends CreditsEvent['type']> = Extract<CreditsEvent, { type: T }>['data'];
 
@@ -11,21 +12,12 @@ const hourOf = (iso: string) => new Date(iso).getUTCHours();
 const requestIdOf = (event: RecordedEvent) =>
   typeof event.metadata.requestId === 'string' ? event.metadata.requestId : null;
 
-interface SummaryRow {
-  lookup_id: string;
-  user_id: string;
-  portal_id: string;
-  object_type: string;
-  zip: string;
-  outcome: 'pending' | 'success' | 'failed';
+/** A summary row as the batch builds it: the table's columns, its times kept as ISO text. */
+type SummaryRow = Omit<Insertable<ReadModels['admin_lookups']>, 'at' | 'requested_at' | 'reason'> & {
   reason: string | null;
-  credits_before: number;
-  credits_after: number;
   requested_at: string;
   at: string;
-  duration_ms: number | null;
-  request_id: string | null;
-}
+};
 
 /**
  * A batch's summary rows, one per lookup, as the events leave them in order: a charge makes a

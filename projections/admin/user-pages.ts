@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
 import { configStatus, percent, type UserSortField } from '../../domain/admin/rules';
 import type { ReadModelDb } from '../schema';
-import type { UserOverview } from './dashboard-users';
+import { toUserFigures, type UserFiguresRow, type UserOverview } from './dashboard-users';
 import type { Window } from './window';
 
 export interface PageQuery {
@@ -15,8 +15,6 @@ export interface UsersQuery extends PageQuery {
   sort: UserSortField;
   direction: 'asc' | 'desc';
 }
-
-const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 
 /** Matches `position`, not LIKE, so an e-mail's `_` or `%` needs no escaping. */
 const emailContains = (search: string | undefined): RawBuilder<unknown> =>
@@ -47,20 +45,7 @@ export async function usersPage(
   w: Window,
   q: UsersQuery,
 ): Promise<{ users: UserOverview[]; total: number }> {
-  const { rows } = await sql<{
-    user_id: string;
-    email: string;
-    credits: number | null;
-    credit_threshold: number | null;
-    successful: number | null;
-    failed: number | null;
-    last_lookup_at: Date | null;
-    created_at: Date;
-    partner: string | null;
-    total: string;
-    lookups_24h: string;
-    lookups_7d: string | null;
-  }>`
+  const { rows } = await sql<UserFiguresRow & { total: string; lookups_24h: string }>`
     SELECT p.*,
       (SELECT count(*) FROM admin_lookups x WHERE x.user_id = p.user_id AND x.at > ${w.since24h}
          AND x.at <= ${w.now} AND x.outcome <> 'pending') AS lookups_24h,
@@ -81,21 +66,11 @@ export async function usersPage(
   return {
     total,
     users: rows.map((r) => {
-      const successful = r.successful ?? 0;
-      const lookups = successful + (r.failed ?? 0);
+      const figures = toUserFigures(r);
       return {
-        id: r.user_id,
-        email: r.email,
-        credits: r.credits ?? 0,
-        creditThreshold: r.credit_threshold,
-        totalLookups: lookups,
-        successfulLookups: successful,
+        ...figures,
         lookups24h: Number(r.lookups_24h),
-        lookups7d: Number(r.lookups_7d ?? 0),
-        successRate: percent(successful, lookups),
-        lastActivity: iso(r.last_lookup_at),
-        createdAt: iso(r.created_at)!,
-        referralType: r.partner ?? 'direct',
+        successRate: percent(figures.successfulLookups, figures.totalLookups),
       };
     }),
   };

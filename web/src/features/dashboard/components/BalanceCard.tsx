@@ -7,6 +7,7 @@ import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button, Card, LinkButton } from '../../../ui';
 import { useCreditBalanceQuery } from '../api';
 import { formatCount } from '../format';
+import { DASHBOARD_REFRESH } from '../refresh';
 
 /** Invalidates the dashboard's reads (balance, usage card, chart) and resolves once they are back. */
 function useRefreshDashboard(): { refresh: () => Promise<void>; refreshing: boolean } {
@@ -25,7 +26,7 @@ function useRefreshDashboard(): { refresh: () => Promise<void>; refreshing: bool
 }
 
 export function BalanceCard() {
-  const { data, error, isLoading } = useCreditBalanceQuery();
+  const { data, error, isLoading } = useCreditBalanceQuery(undefined, DASHBOARD_REFRESH);
   const { refresh, refreshing } = useRefreshDashboard();
   const [refreshed, setRefreshed] = useState(false);
 

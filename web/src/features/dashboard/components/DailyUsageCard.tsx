@@ -7,6 +7,7 @@ import { formatCount } from '../format';
 import { everyDay, rangeTotals } from '../usage/daily-usage';
 import { defaultRange, withFrom, withTo } from '../usage/date-range';
 import { UsageTable } from './UsageTable';
+import { DASHBOARD_REFRESH } from '../refresh';
 
 const UsageChart = lazy(() => import('../usage/UsageChart'));
 
@@ -14,10 +15,13 @@ const UsageChart = lazy(() => import('../usage/UsageChart'));
 export function DailyUsageCard() {
   const today = utcDate(new Date());
   const [range, setRange] = useState(() => defaultRange(today));
-  const { data, error, isLoading, isFetching } = useUsageChartDataQuery({
-    startDate: range.from,
-    endDate: range.to,
-  });
+  const { data, error, isLoading, isFetching } = useUsageChartDataQuery(
+    {
+      startDate: range.from,
+      endDate: range.to,
+    },
+    DASHBOARD_REFRESH,
+  );
   const days = useMemo(() => everyDay(data?.data ?? [], range.from, range.to), [data, range]);
   const totals = rangeTotals(days);
   const summary = `${formatCount(totals.successful)} successful, ${formatCount(totals.failed)} failed in this range`;

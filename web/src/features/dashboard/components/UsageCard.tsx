@@ -2,9 +2,10 @@ import { serverErrorText } from '../../../lib/errors';
 import { Alert, Card } from '../../../ui';
 import { useCreditUsageStatsQuery } from '../api';
 import { formatCount } from '../format';
+import { DASHBOARD_REFRESH } from '../refresh';
 
 export function UsageCard() {
-  const { data, error, isLoading } = useCreditUsageStatsQuery();
+  const { data, error, isLoading } = useCreditUsageStatsQuery(undefined, DASHBOARD_REFRESH);
   const show = (value: number | undefined) => (isLoading || value === undefined ? '…' : formatCount(value));
 
   return (
