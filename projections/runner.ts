@@ -124,9 +124,10 @@ export class ProjectionRunner {
     return [...this.statuses.values()].map((s) => ({ ...s }));
   }
 
-  /** Resolves once every projection has applied everything visible when it was called. */
+  /** Resolves once every projection has applied everything committed before it was called. */
   async settled(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    await this.options.store.awaitVisible(timeoutMs);
     for (;;) {
       const pending = await Promise.all(
         this.options.projections.map(async (p) => {

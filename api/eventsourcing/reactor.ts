@@ -53,9 +53,10 @@ export class Reactor {
     await this.loop;
   }
 
-  /** Resolves once everything visible now has been reacted to (for tests and scripts). */
+  /** Resolves once everything committed before the call has been reacted to (for tests and scripts). */
   async settled(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
+    await this.options.store.awaitVisible(timeoutMs);
     for (;;) {
       const checkpoint = await readCheckpoint(this.options.readModels, this.checkpointName);
       const { events } = await this.options.store.readAll({ after: checkpoint, limit: 1 });

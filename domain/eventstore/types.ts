@@ -93,6 +93,12 @@ export interface EventStore {
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
   /** Events of every stream after a checkpoint, in an order that never changes once read. */
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
+  /**
+   * Resolves once every event committed before the call can be read by `readAll`. On PostgreSQL
+   * a committed event stays behind the catch-up horizon until every older transaction on the
+   * server has ended; "nothing to read" means "nothing yet" until then.
+   */
+  awaitVisible(timeoutMs?: number): Promise<void>;
   /** A hint that new events may be visible; returns the unsubscribe function. Readers poll as well. */
   onAppended(listener: () => void): () => void;
   close(): Promise<void>;

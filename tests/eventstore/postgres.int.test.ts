@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { InvalidEventError } from '../../domain/eventstore/types';
-import { backends } from '../support/databases';
+import pg from 'pg';
+import { InvalidEventError, START } from '../../domain/eventstore/types';
+import { backends, postgresBackend, testDatabaseUrl, type TestDatabase } from '../support/databases';
 import { eventStoreContract } from './contract';
 
 for (const backend of backends) {
@@ -25,6 +26,41 @@ for (const backend of backends) {
         InvalidEventError,
       );
       expect(await t.store.readStream(other)).toEqual([]);
+    });
+  });
+}
+
+if (testDatabaseUrl) {
+  describe('the catch-up horizon on postgres', () => {
+    let t: TestDatabase;
+    let older: pg.Client;
+    beforeAll(async () => {
+      t = await postgresBackend.open();
+      older = new pg.Client({ connectionString: testDatabaseUrl });
+      await older.connect();
+    });
+    afterAll(async () => {
+      await older?.end();
+      await t?.close();
+    });
+
+    it('holds an event behind an older open transaction, and awaitVisible waits until it is readable', async () => {
+      const { next: end } = await t.store.readAll({ after: START, limit: 1_000_000 });
+      await older.query('BEGIN');
+      await older.query('SELECT pg_current_xact_id()');
+      const s = `horizon-${randomUUID()}`;
+      await t.store.append(s, [{ id: randomUUID(), type: 'Hidden', data: {} }], { expected: 'no_stream' });
+      const hidden = await t.store.readAll({ after: end, limit: 100 });
+      expect(hidden.events.filter((e) => e.streamName === s)).toEqual([]);
+
+      let visible = false;
+      const waiting = t.store.awaitVisible().then(() => (visible = true));
+      await new Promise((r) => setTimeout(r, 200));
+      expect(visible).toBe(false);
+      await older.query('COMMIT');
+      await waiting;
+      const read = await t.store.readAll({ after: end, limit: 100 });
+      expect(read.events.filter((e) => e.streamName === s).map((e) => e.type)).toEqual(['Hidden']);
     });
   });
 }

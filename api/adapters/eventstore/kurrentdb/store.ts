@@ -114,6 +114,9 @@ export class KurrentEventStore implements EventStore {
     return { nextRevision: written, idempotent };
   }
 
+  /** The server answers an append once it is readable from $all: nothing to wait for. */
+  async awaitVisible(): Promise<void> {}
+
   /** One append per stream: the server batches its own writes, and the adapter stays thin. */
   appendEach(appends: readonly StreamAppend[]): Promise<AppendOutcome[]> {
     return appendOneByOne(this, appends);

@@ -199,6 +199,27 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
+  async awaitVisible(timeoutMs = 30_000): Promise<void> {
+    const deadline = Date.now() + timeoutMs;
+    try {
+      // Every transaction id below the snapshot's xmax had started by now; once all of them have
+      // ended, catch-up reads whatever they committed.
+      const { rows } = await sql<{ xmax: string }>`
+        SELECT pg_snapshot_xmax(pg_current_snapshot())::text AS xmax`.execute(this.db);
+      const xmax = rows[0]!.xmax;
+      for (;;) {
+        const { rows: now } = await sql<{ passed: boolean }>`
+          SELECT pg_snapshot_xmin(pg_current_snapshot()) >= ${xmax}::xid8 AS passed`.execute(this.db);
+        if (now[0]?.passed) return;
+        if (Date.now() > deadline)
+          throw new Error('Events committed earlier are still behind the catch-up horizon');
+        await new Promise((r) => setTimeout(r, 10));
+      }
+    } catch (error) {
+      throw this.translate(error);
+    }
+  }
+
   onAppended(listener: () => void): () => void {
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);
