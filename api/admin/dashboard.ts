@@ -10,17 +10,15 @@ import {
 } from '../../projections/admin/dashboard-lookups';
 import { hubspotStats, propertyConfigurationReport } from '../../projections/admin/dashboard-portals';
 import { DEFAULT_USER_PAGE_SIZE, DEFAULT_USER_SORT } from '../../domain/admin/rules';
+import { creditAlerts, recentSignups } from '../../projections/admin/dashboard-users';
 import {
-  activeUsers24h,
-  creditAlerts,
   creditDistribution,
-  recentSignups,
   referralStats,
   systemStats,
+  userActivity,
   userEngagement,
-  userFigures,
-} from '../../projections/admin/dashboard-users';
-import { usersPage } from '../../projections/admin/user-pages';
+} from '../../projections/admin/user-activity';
+import { configurationCounts, configurationPage, usersPage } from '../../projections/admin/user-pages';
 import { windowAt } from '../../projections/admin/window';
 import type { ReadModelDb } from '../../projections/schema';
 import type { OperationalDb } from '../db/operational';
@@ -58,7 +56,8 @@ export async function consolidatedDashboard(readModels: ReadModelDb, operational
   const w = windowAt(now);
   const [
     users,
-    active24h,
+    signups,
+    alerts,
     firstPage,
     activity,
     failures,
@@ -69,9 +68,12 @@ export async function consolidatedDashboard(readModels: ReadModelDb, operational
     portals,
     hubspot,
     performance,
+    configurationByStatus,
+    configurationFirstPage,
   ] = await Promise.all([
-    userFigures(readModels, w),
-    activeUsers24h(readModels, w),
+    userActivity(readModels, w),
+    recentSignups(readModels),
+    creditAlerts(readModels, w),
     usersPage(readModels, w, {
       sort: DEFAULT_USER_SORT.field,
       direction: DEFAULT_USER_SORT.direction,
@@ -87,9 +89,11 @@ export async function consolidatedDashboard(readModels: ReadModelDb, operational
     portalAnalytics(readModels),
     hubspotStats(readModels),
     performanceMetrics(operational, now),
+    configurationCounts(readModels),
+    configurationPage(readModels, { limit: DEFAULT_USER_PAGE_SIZE, offset: 0 }),
   ]);
   return {
-    systemStats: systemStats(users, active24h, w),
+    systemStats: systemStats(users, w),
     recentActivity: activity,
     /** The Users table's first page; /api/auth/admin/users serves the others. */
     userOverview: firstPage.users,
@@ -98,15 +102,19 @@ export async function consolidatedDashboard(readModels: ReadModelDb, operational
     topPerformers: performers,
     referralStats: referralStats(users),
     hubspotStats: hubspot,
-    recentSignups: recentSignups(users),
-    creditAlerts: creditAlerts(users),
+    recentSignups: signups,
+    creditAlerts: alerts,
     chartData: chart,
     userEngagement: userEngagement(users, now),
     timeBasedAnalytics: hourly,
     creditConsumptionTrends: trends,
     portalAnalytics: portals,
     performanceMetrics: performance,
-    propertyConfigurationReport: await propertyConfigurationReport(readModels, users.length),
+    propertyConfigurationReport: propertyConfigurationReport(
+      configurationByStatus,
+      configurationFirstPage,
+      users.length,
+    ),
     generatedAt: now.toISOString(),
   };
 }

@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
-import { DEFAULT_USER_PAGE_SIZE } from '../../domain/admin/rules';
 import type { ReadModelDb } from '../schema';
-import { configurationCounts, configurationPage } from './user-pages';
+import type { configurationCounts, configurationPage } from './user-pages';
 
 export async function hubspotStats(db: ReadModelDb) {
   const { rows } = await sql<{ connected_users: string; configured_portals: string }>`
@@ -18,11 +17,11 @@ export async function hubspotStats(db: ReadModelDb) {
  * Users with a connected portal by configuration status, those without one, and the first page
  * of the per-user details (the Configuration tab pages through the rest).
  */
-export async function propertyConfigurationReport(db: ReadModelDb, totalUsers: number) {
-  const [counts, firstPage] = await Promise.all([
-    configurationCounts(db),
-    configurationPage(db, { limit: DEFAULT_USER_PAGE_SIZE, offset: 0 }),
-  ]);
+export function propertyConfigurationReport(
+  counts: Awaited<ReturnType<typeof configurationCounts>>,
+  firstPage: Awaited<ReturnType<typeof configurationPage>>,
+  totalUsers: number,
+) {
   return {
     users_no_config: counts.none,
     users_contact_only: counts.contact_only,

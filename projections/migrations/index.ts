@@ -6,6 +6,7 @@ import { lookupRequests } from './2026_11_24_0101_lookup_requests';
 import { dailyUsage } from './2026_11_24_0102_daily_usage';
 import { portals } from './2026_11_24_0001_portals';
 import { admin } from './2026_11_24_0001_admin';
+import { adminRecentFailures } from './2026_11_25_0001_admin_recent_failures';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0102_daily_usage': dailyUsage,
   '2026_11_24_0001_portals': portals,
   '2026_11_24_0001_admin': admin,
+  '2026_11_25_0001_admin_recent_failures': adminRecentFailures,
 };
