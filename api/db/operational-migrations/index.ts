@@ -6,6 +6,7 @@ import { sandboxCrm } from './2026_11_24_0002_sandbox_crm';
 import { stripeSandbox } from './2026_11_24_0001_stripe_sandbox';
 import { requestLogs } from './2026_11_24_0001_request_logs';
 import { requestLogRequests } from './2026_11_24_0002_request_log_requests';
+import { requestLogLevels } from './2026_11_25_0001_request_log_levels';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_24_0001_stripe_sandbox': stripeSandbox,
   '2026_11_24_0001_request_logs': requestLogs,
   '2026_11_24_0002_request_log_requests': requestLogRequests,
+  '2026_11_25_0001_request_log_levels': requestLogLevels,
 };
