@@ -79,154 +79,117 @@ function summaryRows(events: readonly RecordedEvent[]): SummaryRow[] {
   return [...rows.values()];
 }
 
-/** Adds one to a counter kept in a map under a composite key. */
-function tally<K, V>(map: Map<string, { key: K; value: V }>, id: string, key: K, start: V, add: (v: V) => V) {
-  const entry = map.get(id);
-  if (entry) entry.value = add(entry.value);
-  else map.set(id, { key, value: add(start) });
-}
-
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
+type Column<T extends keyof ReadModels> = keyof ReadModels[T] & string;
+type CounterRow<T extends keyof ReadModels> = { [C in Column<T>]?: string | number };
+
 /**
- * Bumps every counter the dashboard reads for the lookups that finished in this batch, folded
- * into one row per key so each table takes one statement.
+ * Adds a batch's rows to a counter table: rows with the same key are folded into one (their
+ * counts added, their times the latest), then one upsert adds them to what the table holds.
+ * Without counted columns, a row already there is left as it is.
  */
-async function bumpCounters(trx: ReadModelTransaction, finished: readonly SummaryRow[]) {
-  if (finished.length === 0) return;
-  type Counts = { successful: number; failed: number; last: string };
-  const users = new Map<string, { key: string; value: Counts }>();
-  const userDays = new Map<string, { key: [string, string]; value: Counts }>();
-  const dayHours = new Map<string, { key: [string, number]; value: Counts }>();
-  const portals = new Map<string, { key: string; value: Counts }>();
-  const portalUsers = new Map<string, { key: [string, string]; value: null }>();
-  const failureDays = new Map<string, { key: [string, string]; value: number }>();
-  const failureUsers = new Map<string, { key: [string, string]; value: number }>();
-  for (const row of finished) {
-    const ok = row.outcome === 'success';
-    const day = dayOf(row.at);
-    const hour = hourOf(row.at);
-    const count = (c: Counts): Counts => ({
-      successful: c.successful + (ok ? 1 : 0),
-      failed: c.failed + (ok ? 0 : 1),
-      last: later(c.last, row.at),
-    });
-    const zero: Counts = { successful: 0, failed: 0, last: row.at };
-    tally(users, row.user_id, row.user_id, zero, count);
-    tally(userDays, `${row.user_id}|${day}`, [row.user_id, day], zero, count);
-    tally(dayHours, `${day}|${hour}`, [day, hour], zero, count);
-    tally(portals, row.portal_id, row.portal_id, zero, count);
-    tally(portalUsers, `${row.portal_id}|${row.user_id}`, [row.portal_id, row.user_id], null, () => null);
-    if (row.reason !== null) {
-      tally(failureDays, `${row.reason}|${day}`, [row.reason, day], 0, (n) => n + 1);
-      tally(failureUsers, `${row.reason}|${row.user_id}`, [row.reason, row.user_id], 0, (n) => n + 1);
+async function addUp<T extends keyof ReadModels & string>(
+  trx: ReadModelTransaction,
+  table: T,
+  keys: readonly Column<T>[],
+  rows: readonly CounterRow<T>[],
+  { sum = [], latest = [] }: { sum?: readonly Column<T>[]; latest?: readonly Column<T>[] } = {},
+) {
+  const folded = new Map<string, CounterRow<T>>();
+  for (const row of rows) {
+    const id = keys.map((k) => row[k]).join('|');
+    const seen = folded.get(id);
+    if (!seen) {
+      folded.set(id, { ...row });
+      continue;
     }
+    for (const c of sum) seen[c] = Number(seen[c]) + Number(row[c]);
+    for (const c of latest) seen[c] = later(String(seen[c]), String(row[c]));
   }
-  const add = (table: string, column: string) =>
-    sql<number>`${sql.ref(`${table}.${column}`)} + excluded.${sql.ref(column)}`;
-  await trx
-    .insertInto('admin_user_lookups')
-    .values(
-      [...users.values()].map(({ key, value }) => ({
-        user_id: key,
-        successful: value.successful,
-        failed: value.failed,
-        last_lookup_at: value.last,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column('user_id').doUpdateSet({
-        successful: add('admin_user_lookups', 'successful'),
-        failed: add('admin_user_lookups', 'failed'),
-        last_lookup_at: sql`greatest(admin_user_lookups.last_lookup_at, excluded.last_lookup_at)`,
-      }),
-    )
-    .execute();
-  await trx
-    .insertInto('admin_user_days')
-    .values(
-      [...userDays.values()].map(({ key: [userId, day], value }) => ({
-        user_id: userId,
-        day,
-        successful: value.successful,
-        failed: value.failed,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['user_id', 'day']).doUpdateSet({
-        successful: add('admin_user_days', 'successful'),
-        failed: add('admin_user_days', 'failed'),
-      }),
-    )
-    .execute();
-  await trx
-    .insertInto('admin_day_hours')
-    .values(
-      [...dayHours.values()].map(({ key: [day, hour], value }) => ({
-        day,
-        hour,
-        successful: value.successful,
-        failed: value.failed,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['day', 'hour']).doUpdateSet({
-        successful: add('admin_day_hours', 'successful'),
-        failed: add('admin_day_hours', 'failed'),
-      }),
-    )
-    .execute();
-  await trx
-    .insertInto('admin_portal_lookups')
-    .values(
-      [...portals.values()].map(({ key, value }) => ({
-        portal_id: key,
-        total: value.successful + value.failed,
-        successful: value.successful,
-        last_activity: value.last,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.column('portal_id').doUpdateSet({
-        total: add('admin_portal_lookups', 'total'),
-        successful: add('admin_portal_lookups', 'successful'),
-        last_activity: sql`greatest(admin_portal_lookups.last_activity, excluded.last_activity)`,
-      }),
-    )
-    .execute();
-  await trx
-    .insertInto('admin_portal_users')
-    .values(
-      [...portalUsers.values()].map(({ key: [portalId, userId] }) => ({
-        portal_id: portalId,
-        user_id: userId,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['portal_id', 'user_id']).doNothing())
-    .execute();
-  if (failureDays.size === 0) return;
-  await trx
-    .insertInto('admin_failure_days')
-    .values(
-      [...failureDays.values()].map(({ key: [reason, day], value }) => ({ reason, day, failures: value })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['reason', 'day']).doUpdateSet({ failures: add('admin_failure_days', 'failures') }),
-    )
-    .execute();
-  await trx
-    .insertInto('admin_failure_users')
-    .values(
-      [...failureUsers.values()].map(({ key: [reason, userId], value }) => ({
-        reason,
-        user_id: userId,
-        failures: value,
-      })),
-    )
-    .onConflict((oc) =>
-      oc.columns(['reason', 'user_id']).doUpdateSet({ failures: add('admin_failure_users', 'failures') }),
-    )
-    .execute();
+  if (folded.size === 0) return;
+  const columns = Object.keys(rows[0]!) as Column<T>[];
+  const updates = [
+    ...sum.map((c) => sql`${sql.ref(c)} = ${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`),
+    ...latest.map((c) => sql`${sql.ref(c)} = greatest(${sql.ref(`${table}.${c}`)}, excluded.${sql.ref(c)})`),
+  ];
+  await sql`
+    INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
+    VALUES ${sql.join([...folded.values()].map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}
+    ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))})
+    ${updates.length > 0 ? sql`DO UPDATE SET ${sql.join(updates)}` : sql`DO NOTHING`}`.execute(trx);
+}
+
+/** Bumps every counter the dashboard reads for the lookups that finished in this batch. */
+async function bumpCounters(trx: ReadModelTransaction, finished: readonly SummaryRow[]) {
+  const counted = finished.map((row) => ({
+    row,
+    day: dayOf(row.at),
+    successful: row.outcome === 'success' ? 1 : 0,
+    failed: row.outcome === 'success' ? 0 : 1,
+  }));
+  const counts = { sum: ['successful', 'failed'] as const };
+  await addUp(
+    trx,
+    'admin_user_lookups',
+    ['user_id'],
+    counted.map(({ row, successful, failed }) => ({
+      user_id: row.user_id,
+      successful,
+      failed,
+      last_lookup_at: row.at,
+    })),
+    { ...counts, latest: ['last_lookup_at'] },
+  );
+  await addUp(
+    trx,
+    'admin_user_days',
+    ['user_id', 'day'],
+    counted.map(({ row, day, successful, failed }) => ({ user_id: row.user_id, day, successful, failed })),
+    counts,
+  );
+  await addUp(
+    trx,
+    'admin_day_hours',
+    ['day', 'hour'],
+    counted.map(({ row, day, successful, failed }) => ({ day, hour: hourOf(row.at), successful, failed })),
+    counts,
+  );
+  await addUp(
+    trx,
+    'admin_portal_lookups',
+    ['portal_id'],
+    counted.map(({ row, successful }) => ({
+      portal_id: row.portal_id,
+      total: 1,
+      successful,
+      last_activity: row.at,
+    })),
+    { sum: ['total', 'successful'], latest: ['last_activity'] },
+  );
+  await addUp(
+    trx,
+    'admin_portal_users',
+    ['portal_id', 'user_id'],
+    counted.map(({ row }) => ({ portal_id: row.portal_id, user_id: row.user_id })),
+  );
+  const failures = counted.flatMap(({ row, day }) =>
+    row.reason === null ? [] : [{ row, day, reason: row.reason }],
+  );
+  await addUp(
+    trx,
+    'admin_failure_days',
+    ['reason', 'day'],
+    failures.map(({ reason, day }) => ({ reason, day, failures: 1 })),
+    { sum: ['failures'] },
+  );
+  await addUp(
+    trx,
+    'admin_failure_users',
+    ['reason', 'user_id'],
+    failures.map(({ reason, row }) => ({ reason, user_id: row.user_id, failures: 1 })),
+    { sum: ['failures'] },
+  );
 }
 
 /** Rows per statement, well inside PostgreSQL's 65,535 parameters at 13 columns a row. */
