@@ -1,19 +1,16 @@
-import { useState } from 'react';
-import { CONFIG_STATUS_LABELS, DEFAULT_USER_PAGE_SIZE } from '../../../../../domain/admin/rules';
-import { Alert, Button, Card } from '../../../ui';
+import { CONFIG_STATUS_LABELS } from '../../../../../domain/admin/rules';
+import { Card } from '../../../ui';
 import { useAdminUserConfigurationsQuery } from '../api';
 import { date } from '../lib/format';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
-import { useDebounced } from '../lib/use-debounced';
+import { usePagedSearch } from '../lib/use-paged-search';
 import type { DashboardPayload } from '../types';
 import { Pager } from './Pager';
 import { Stat } from './Stat';
+import { RetryAlert } from './RetryAlert';
 
 export function ConfigurationTab({ report }: { report: DashboardPayload['propertyConfigurationReport'] }) {
-  const [search, setSearch] = useState('');
-  const [limit, setLimit] = useState(DEFAULT_USER_PAGE_SIZE);
-  const [offset, setOffset] = useState(0);
-  const needle = useDebounced(search.trim());
+  const { search, needle, limit, offset, setOffset, setSearch, setLimit } = usePagedSearch();
   const { data, isError, isFetching, refetch } = useAdminUserConfigurationsQuery(
     { search: needle, limit, offset },
     { pollingInterval: ADMIN_REFRESH_MS },
@@ -40,26 +37,11 @@ export function ConfigurationTab({ report }: { report: DashboardPayload['propert
         <div className="admin-filters">
           <label>
             Search by e-mail
-            <input
-              type="search"
-              value={search}
-              onChange={(e) => {
-                setSearch(e.target.value);
-                setOffset(0);
-              }}
-              maxLength={320}
-            />
+            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={320} />
           </label>
           {isFetching && <span className="muted small">Loading users...</span>}
         </div>
-        {isError && (
-          <Alert kind="error">
-            Failed to load the configuration details{' '}
-            <Button variant="ghost" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        )}
+        {isError && <RetryAlert onRetry={refetch}>Failed to load the configuration details</RetryAlert>}
         {rows.length === 0 ? (
           <p className="muted">{needle ? `No connected users match "${needle}"` : 'No connected users'}</p>
         ) : (
@@ -97,10 +79,7 @@ export function ConfigurationTab({ report }: { report: DashboardPayload['propert
             total={data.total}
             noun="connected users"
             onOffset={setOffset}
-            onLimit={(size) => {
-              setLimit(size);
-              setOffset(0);
-            }}
+            onLimit={setLimit}
           />
         )}
       </Card>

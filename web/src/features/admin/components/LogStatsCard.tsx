@@ -1,8 +1,9 @@
-import { Alert, Button, Card } from '../../../ui';
+import { Card } from '../../../ui';
 import { useAdminLogStatsQuery } from '../api';
 import { cut } from '../lib/format';
 import type { Period } from '../types';
 import { Stat } from './Stat';
+import { RetryAlert } from './RetryAlert';
 
 const PERIODS: [Period, string][] = [
   ['1h', '1 hour'],
@@ -29,14 +30,7 @@ export function LogStatsCard({ period, onPeriod }: { period: Period; onPeriod: (
         </label>
       }
     >
-      {isError && (
-        <Alert kind="error">
-          Failed to fetch log stats{' '}
-          <Button variant="ghost" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      )}
+      {isError && <RetryAlert onRetry={refetch}>Failed to fetch log stats</RetryAlert>}
       {data && (
         <>
           <div className="admin-cards">

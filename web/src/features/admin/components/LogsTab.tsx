@@ -1,11 +1,12 @@
 import { useState } from 'react';
-import { Alert, Button, Card } from '../../../ui';
+import { Button, Card } from '../../../ui';
 import { useAdminLogsQuery } from '../api';
 import { levelColour } from '../lib/colours';
 import type { LogEntry, LogFilters, Period } from '../types';
 import { LogDetailsModal, TimelineModal } from './LogModals';
 import { LogList } from './LogList';
 import { LogStatsCard } from './LogStatsCard';
+import { RetryAlert } from './RetryAlert';
 
 const PAGE_SIZES = [25, 50, 100, 200];
 const EMPTY_FILTERS: LogFilters = {
@@ -134,14 +135,7 @@ export function LogsTab() {
             Refresh
           </Button>
         </div>
-        {isError && (
-          <Alert kind="error">
-            Failed to fetch logs{' '}
-            <Button variant="ghost" onClick={() => void refetch()}>
-              Retry
-            </Button>
-          </Alert>
-        )}
+        {isError && <RetryAlert onRetry={refetch}>Failed to fetch logs</RetryAlert>}
         {data && data.logs.length === 0 && <p className="muted">No logs found</p>}
         {data && data.logs.length > 0 && (
           <LogList logs={data.logs} view={view} onDetails={setDetails} onTimeline={setTimeline} />

@@ -1,21 +1,21 @@
 import { useState } from 'react';
 import {
-  DEFAULT_USER_PAGE_SIZE,
   DEFAULT_USER_SORT,
   userStatus,
   type UserSortField,
   type UserStatus,
 } from '../../../../../domain/admin/rules';
-import { Alert, Button, Card } from '../../../ui';
+import { Card } from '../../../ui';
 import { useAdminUsersQuery } from '../api';
 import { GREEN, GREY, hourlyBarColour, ORANGE, RED } from '../lib/colours';
 import { ago, date } from '../lib/format';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
-import { useDebounced } from '../lib/use-debounced';
+import { usePagedSearch } from '../lib/use-paged-search';
 import type { UserOverview } from '../types';
 import { CreditHistoryModal } from './CreditHistoryModal';
 import { Pager } from './Pager';
 import { Badge } from './Stat';
+import { RetryAlert } from './RetryAlert';
 
 const SORT_FIELDS: [UserSortField, string][] = [
   ['createdAt', 'Created Date'],
@@ -37,13 +37,10 @@ const STATUS_COLOURS: Record<UserStatus, string> = {
  * thousands of accounts; until the first page arrives, the dashboard's own first page is shown.
  */
 export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
-  const [search, setSearch] = useState('');
+  const { search, needle, limit, offset, setOffset, restart, setSearch, setLimit } = usePagedSearch();
   const [sort, setSort] = useState<UserSortField>(DEFAULT_USER_SORT.field);
   const [direction, setDirection] = useState<'asc' | 'desc'>(DEFAULT_USER_SORT.direction);
-  const [limit, setLimit] = useState(DEFAULT_USER_PAGE_SIZE);
-  const [offset, setOffset] = useState(0);
   const [opened, setOpened] = useState<UserOverview | null>(null);
-  const needle = useDebounced(search.trim());
   const { data, isError, isFetching, refetch } = useAdminUsersQuery(
     { search: needle, sort, direction, limit, offset },
     { pollingInterval: ADMIN_REFRESH_MS },
@@ -54,21 +51,12 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
     sort === DEFAULT_USER_SORT.field &&
     direction === DEFAULT_USER_SORT.direction;
   const users = data?.users ?? (opening ? firstPage.slice(0, limit) : []);
-  const restart = () => setOffset(0);
   return (
     <Card title="User Management">
       <div className="admin-filters">
         <label>
           Search by e-mail
-          <input
-            type="search"
-            value={search}
-            onChange={(e) => {
-              setSearch(e.target.value);
-              restart();
-            }}
-            maxLength={320}
-          />
+          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={320} />
         </label>
         <label>
           Sort by
@@ -101,14 +89,7 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
         </label>
         {isFetching && <span className="muted small">Loading users...</span>}
       </div>
-      {isError && (
-        <Alert kind="error">
-          Failed to load users{' '}
-          <Button variant="ghost" onClick={() => void refetch()}>
-            Retry
-          </Button>
-        </Alert>
-      )}
+      {isError && <RetryAlert onRetry={refetch}>Failed to load users</RetryAlert>}
       {data && users.length === 0 ? (
         <p className="muted">{needle ? `No users match "${needle}"` : 'No users yet'}</p>
       ) : (
@@ -139,10 +120,7 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
           total={data.total}
           noun="users"
           onOffset={setOffset}
-          onLimit={(size) => {
-            setLimit(size);
-            restart();
-          }}
+          onLimit={setLimit}
         />
       )}
       {opened && <CreditHistoryModal user={opened} onClose={() => setOpened(null)} />}
