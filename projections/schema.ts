@@ -8,6 +8,7 @@ import type { LookupRequestTables } from './migrations/2026_11_24_0101_lookup_re
 import type { DailyUsageTables } from './migrations/2026_11_24_0102_daily_usage';
 import type { PortalTables } from './migrations/2026_11_24_0001_portals';
 import type { AdminTables } from './migrations/2026_11_24_0001_admin';
+import { runMigrations } from './migrations/run';
 
 /** Every read-model table, as kysely sees it. Each read model adds its tables here. */
 export type ReadModels = CheckpointTables &
@@ -43,6 +44,5 @@ export async function migrateReadModels(db: Kysely<unknown>, schema?: string): P
     migrationTableName: 'rm_migration',
     migrationLockTableName: 'rm_migration_lock',
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  await runMigrations(migrator);
 }

@@ -9,6 +9,7 @@ import type { SandboxCrmTables } from './operational-migrations/2026_11_24_0002_
 import type { StripeSandboxTables } from './operational-migrations/2026_11_24_0001_stripe_sandbox';
 import type { RequestLogTables } from './operational-migrations/2026_11_24_0001_request_logs';
 import type { RequestLogRequestTables } from './operational-migrations/2026_11_24_0002_request_log_requests';
+import { runMigrations } from '../../projections/migrations/run';
 
 /**
  * Tables for operational data that is not business history (sessions, reset tokens, the mail
@@ -44,6 +45,5 @@ export async function migrateOperational(database: Database): Promise<void> {
     migrationTableName: 'op_migration',
     migrationLockTableName: 'op_migration_lock',
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  await runMigrations(migrator);
 }

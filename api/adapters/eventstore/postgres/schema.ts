@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { runMigrations } from '../../../../projections/migrations/run';
 
 /**
  * The events live in plain tables; `es_append` does a whole append (stream compare-and-set plus
@@ -123,6 +124,5 @@ export async function migrateEventStore(db: Kysely<unknown>, schema?: string): P
     migrationTableName: 'es_migration',
     migrationLockTableName: 'es_migration_lock',
   });
-  const { error } = await migrator.migrateToLatest();
-  if (error) throw error;
+  await runMigrations(migrator);
 }
