@@ -6,6 +6,7 @@ import { errorHandler } from './error-handler';
 import { notFound, type ErrorMapping } from './errors';
 import { requestId } from './request-id';
 import { securityHeaders, type SecurityHeaderOptions } from './security-headers';
+import { refuseControlCharacters } from './validation';
 
 /** One capability's slice of the HTTP surface. */
 export interface HttpModule {
@@ -40,6 +41,7 @@ export function createApp(options: AppOptions): Express {
   for (const m of options.modules) m.raw?.(app);
   app.use(express.json({ limit: JSON_BODY_LIMIT, strict: true }));
   app.use(express.urlencoded({ extended: false, limit: JSON_BODY_LIMIT }));
+  app.use(refuseControlCharacters);
   for (const m of options.modules) m.routes(app);
   app.use('/api', (_req, _res, next) => next(notFound('There is no such API call.')));
   mountWeb(app, options.webDir);

@@ -68,3 +68,55 @@ function validatePart(part: 'body' | 'query' | 'params', validate: ValidateFunct
 export const validateBody = (validate: ValidateFunction) => validatePart('body', validate);
 export const validateQuery = (validate: ValidateFunction) => validatePart('query', validate);
 export const validateParams = (validate: ValidateFunction) => validatePart('params', validate);
+
+/** C0 controls and DEL; tab, line feed and carriage return are text in a body (a support message). */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
+const CONTROL_IN_BODY = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+/** In the address nothing is text that a control character could be part of. */
+// eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job
+const CONTROL_IN_ADDRESS = /[\u0000-\u001f\u007f]/;
+const ENCODED_CONTROL = /%(?:[01][0-9a-f]|7f)/i;
+
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null &&
+  typeof value === 'object' &&
+  (Object.getPrototypeOf(value) === Object.prototype || Object.getPrototypeOf(value) === null);
+
+/**
+ * The name of the first field whose text (key or value) holds a character the pattern finds.
+ * Walked with a stack, not recursion: a 100 kB body of nested arrays must not overflow it.
+ */
+function fieldWith(value: unknown, pattern: RegExp): string | undefined {
+  const pending: [unknown, string][] = [[value, '']];
+  while (pending.length > 0) {
+    const [current, path] = pending.pop()!;
+    const at = (key: string) => (path ? `${path}.${key}` : key);
+    if (typeof current === 'string') {
+      if (pattern.test(current)) return path;
+    } else if (Array.isArray(current) || isPlainObject(current)) {
+      const entries = Object.entries(current);
+      const badKey = entries.find(([key]) => pattern.test(key));
+      if (badKey) return at(badKey[0].replace(pattern, '?'));
+      // Reversed onto the stack, so the first field is the first one named.
+      for (const [key, item] of entries.reverse()) pending.push([item, at(key)]);
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Every string input, for every route, once: no control characters in the address, the query
+ * string or the body. PostgreSQL cannot store a NUL, and no field of this product means one.
+ */
+export const refuseControlCharacters: RequestHandler = (req, _res, next) => {
+  if (ENCODED_CONTROL.test(req.path) || CONTROL_IN_ADDRESS.test(req.path)) {
+    return next(badRequest('The address must not contain control characters.'));
+  }
+  const inQuery = fieldWith(req.query, CONTROL_IN_ADDRESS);
+  if (inQuery !== undefined) return next(badRequest(`${inQuery} must not contain control characters.`));
+  const inBody = fieldWith(req.body, CONTROL_IN_BODY);
+  if (inBody !== undefined) {
+    return next(badRequest(`${inBody || 'The request body'} must not contain control characters.`));
+  }
+  next();
+};
