@@ -68,6 +68,8 @@ export function parseLogFilters(query: Query): LogFilters {
 
 export function parsePeriod(query: Query): Period {
   const raw = one(query, 'period') ?? '24h';
-  if (!(raw in PERIODS)) throw badRequest(`period must be one of: ${Object.keys(PERIODS).join(', ')}.`);
+  // Own keys only: `in` would also accept inherited ones such as __proto__ and constructor.
+  if (!Object.hasOwn(PERIODS, raw))
+    throw badRequest(`period must be one of: ${Object.keys(PERIODS).join(', ')}.`);
   return raw as Period;
 }

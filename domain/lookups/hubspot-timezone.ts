@@ -11,7 +11,6 @@ const LEGACY_ALIASES: Readonly<Record<string, string>> = {
 
 /** The `hs_timezone` option value for an IANA zone name. */
 export function hubspotTimezoneValue(ianaZone: string): string {
-  const alias = LEGACY_ALIASES[ianaZone];
-  if (alias) return alias;
+  if (Object.hasOwn(LEGACY_ALIASES, ianaZone)) return LEGACY_ALIASES[ianaZone]!;
   return ianaZone.toLowerCase().replaceAll('/', '_slash_').replaceAll('-', '_hyphen_');
 }

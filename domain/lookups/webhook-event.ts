@@ -47,7 +47,10 @@ export function classifyWebhookEvent(event: CrmWebhookEvent): WebhookEventVerdic
   const objectId = String(event.objectId ?? '');
   if (!ID.test(portalId) || !ID.test(eventId) || !ID.test(objectId))
     return { kind: 'skip', why: 'malformed' };
-  const objectType = OBJECT_TYPES[event.subscriptionType];
+  // Own keys only: a subscriptionType of "constructor" must not find Object's.
+  const objectType = Object.hasOwn(OBJECT_TYPES, String(event.subscriptionType))
+    ? OBJECT_TYPES[String(event.subscriptionType)]
+    : undefined;
   if (!objectType || typeof event.propertyName !== 'string' || event.propertyName === '')
     return { kind: 'skip', why: 'not_a_zip_change' };
   if (event.changeSource === 'INTEGRATION') return { kind: 'skip', why: 'own_write' };

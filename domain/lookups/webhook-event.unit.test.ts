@@ -35,6 +35,14 @@ describe('which webhook events ask for a lookup', () => {
     });
   });
 
+  it('skips a subscription type named after an inherited key (constructor, __proto__, toString)', () => {
+    for (const subscriptionType of ['constructor', '__proto__', 'toString'])
+      expect(classifyWebhookEvent({ ...zipChange, subscriptionType })).toEqual({
+        kind: 'skip',
+        why: 'not_a_zip_change',
+      });
+  });
+
   it('skips creations, deletions and other subscription types', () => {
     for (const subscriptionType of ['contact.creation', 'contact.deletion', 'deal.propertyChange'])
       expect(classifyWebhookEvent({ ...zipChange, subscriptionType })).toEqual({

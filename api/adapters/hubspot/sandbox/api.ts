@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import type { SandboxProperty } from './default-properties';
-import { isObjectType, type Properties, type SandboxCrmStore } from './store';
+import { isObjectType, type Properties, type SandboxCrmStore, type SandboxObjectType } from './store';
 
 export interface SandboxApiDeps {
   store: SandboxCrmStore;
@@ -10,6 +10,11 @@ export interface SandboxApiDeps {
 }
 
 const BASE = '/sandbox/hubspot';
+
+const OBJECT_TYPE_IDS = new Map<string, SandboxObjectType>([
+  ['0-1', 'contacts'],
+  ['0-2', 'companies'],
+]);
 
 function hubspotError(res: Response, status: number, category: string, message: string, extra = {}) {
   res
@@ -114,8 +119,7 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
 
   app.get(`${BASE}/crm/v3/property-validations/:objectTypeId`, async (req, res) => {
     if (!(await portalOfRequest(req, res))) return;
-    const type = { '0-1': 'contacts', '0-2': 'companies' }[String(req.params.objectTypeId)] as
-      'contacts' | 'companies' | undefined;
+    const type = OBJECT_TYPE_IDS.get(String(req.params.objectTypeId));
     if (!type) return hubspotError(res, 400, 'VALIDATION_ERROR', 'Unknown object type id');
     const withRules = (await store.properties(type)).filter((p) => p.validationRule);
     res.json({
