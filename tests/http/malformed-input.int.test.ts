@@ -1,0 +1,427 @@
+import { request as httpRequest, Agent } from 'node:http';
+import { gzipSync } from 'node:zlib';
+import type { Express } from 'express';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
+import { backends } from '../support/databases';
+
+/** One route as the Express router holds it. */
+interface Route {
+  method: string;
+  path: string;
+}
+
+interface RouterLayer {
+  route?: { path: unknown; methods: Record<string, boolean> };
+}
+
+/**
+ * Every route the app serves, read from its router: a route added tomorrow is fuzzed without
+ * anyone listing it here. The web app's catch-all (a pattern, not a path) stands as one page.
+ */
+function routesOf(app: Express): Route[] {
+  // The router's stack is Express's own structure; its types do not describe it.
+  const stack = (app as unknown as { router: { stack: RouterLayer[] } }).router.stack;
+  return stack.flatMap((layer) =>
+    layer.route
+      ? Object.keys(layer.route.methods).map((method) => ({
+          method: method.toUpperCase(),
+          path: typeof layer.route!.path === 'string' ? layer.route!.path : '/some/page',
+        }))
+      : [],
+  );
+}
+
+/** Every query parameter some route reads; each gets every malformed value on every route. */
+const QUERY_NAMES = [
+  'search',
+  'limit',
+  'offset',
+  'sort',
+  'direction',
+  'period',
+  'level',
+  'startDate',
+  'endDate',
+  'userId',
+  'requestId',
+  'sourceFile',
+  'lookupOnly',
+  'groupByRequest',
+  'code',
+  'state',
+  'error',
+  'portalId',
+  'notice',
+  'saved',
+  'edit',
+  'n',
+  'client_id',
+  'redirect_uri',
+  'scope',
+  'session_id',
+];
+
+/** Raw, as they appear in the address: broken escapes, control characters, inherited keys. */
+const MALFORMED_VALUES = [
+  '%ZZ',
+  '%',
+  '%E0%A4%A',
+  '%00',
+  '%0A%0D',
+  '%7F',
+  '__proto__',
+  'constructor',
+  'toString',
+  'x'.repeat(5000),
+  '-1',
+  '1e999',
+  '%F0%9F%92%A9',
+  "'%3B--",
+];
+
+const BENIGN = '1';
+
+interface Shape {
+  name: string;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+const json = (value: unknown) => Buffer.from(JSON.stringify(value));
+const nested = (depth: number) => Buffer.from('['.repeat(depth) + ']'.repeat(depth));
+const FIELDS = ['email', 'password', 'token', 'threshold', 'packageId', 'paymentType', 'message', 'zip'];
+
+/** Bodies that each broke, or could break, a body parser or a validator. */
+const BODY_SHAPES: Shape[] = [
+  {
+    name: 'a form with 1,001 fields',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: Buffer.from(Array.from({ length: 1001 }, (_, i) => `f${i}=1`).join('&')),
+  },
+  {
+    name: 'gzip that is not gzip',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    body: Buffer.from('{"email":"a@b.c"}'),
+  },
+  {
+    name: 'deflate that is not deflate',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'deflate' },
+    body: Buffer.from('not deflate at all'),
+  },
+  {
+    name: 'br that is not br',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'br' },
+    body: Buffer.from('not brotli'),
+  },
+  {
+    name: 'truncated gzip',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'gzip' },
+    body: gzipSync('{"email":"a@b.c","password":"xxxxxxxxxxxx"}').subarray(0, 20),
+  },
+  {
+    name: 'an unknown content encoding',
+    headers: { 'content-type': 'application/json', 'content-encoding': 'x-zip' },
+    body: json({}),
+  },
+  {
+    name: 'a charset other than UTF-8',
+    headers: { 'content-type': 'application/json; charset=latin1' },
+    body: json({}),
+  },
+  { name: 'JSON cut short', headers: { 'content-type': 'application/json' }, body: Buffer.from('{"a":') },
+  { name: 'a JSON string', headers: { 'content-type': 'application/json' }, body: Buffer.from('"x"') },
+  { name: 'JSON null', headers: { 'content-type': 'application/json' }, body: Buffer.from('null') },
+  { name: 'a JSON array', headers: { 'content-type': 'application/json' }, body: json([1, 'a']) },
+  { name: 'deeply nested JSON', headers: { 'content-type': 'application/json' }, body: nested(40_000) },
+  {
+    name: 'NUL in every field',
+    headers: { 'content-type': 'application/json' },
+    body: json(Object.fromEntries(FIELDS.map((f) => [f, `a\u0000b`]))),
+  },
+  {
+    name: 'inherited keys as fields',
+    headers: { 'content-type': 'application/json' },
+    body: Buffer.from('{"__proto__":{"isAdmin":true},"constructor":{"prototype":{"x":1}}}'),
+  },
+  {
+    name: 'every field of the wrong type',
+    headers: { 'content-type': 'application/json' },
+    body: json(Object.fromEntries(FIELDS.map((f, i) => [f, [{ $gt: '' }, 1e308, true, null][i % 4]]))),
+  },
+  {
+    name: 'NUL in a form',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: Buffer.from('portalId=%00&type=contacts&zip=%00&client_id=%00'),
+  },
+  {
+    name: 'a body over the limit',
+    headers: { 'content-type': 'application/json' },
+    body: json({ message: 'x'.repeat(200_000) }),
+  },
+  {
+    name: 'multipart nobody parses',
+    headers: { 'content-type': 'multipart/form-data; boundary=zz' },
+    body: Buffer.from('--zz\r\nContent-Disposition: form-data; name="a"\r\n\r\n\u0000\r\n--zz--'),
+  },
+];
+
+interface Answer {
+  status: number;
+  body: string;
+}
+
+const agent = new Agent({ keepAlive: true, maxSockets: 8 });
+
+/** A raw request: node's client sends any bytes and any header, unlike fetch. */
+function send(
+  baseUrl: string,
+  method: string,
+  path: string,
+  headers: Record<string, string>,
+  body?: Buffer,
+): Promise<Answer> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      `${baseUrl}${path}`,
+      {
+        method,
+        agent,
+        headers: { ...headers, ...(body ? { 'content-length': String(body.length) } : {}) },
+      },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString() }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(body);
+  });
+}
+
+/** The route's address with each parameter given `value` in turn (the others a benign one). */
+function withParams(path: string, value: string): string[] {
+  const params = path.match(/:[A-Za-z]+/g) ?? [];
+  return params.map((param) => path.replace(/:[A-Za-z]+/g, (p) => (p === param ? value : BENIGN)));
+}
+
+const fill = (path: string) => path.replace(/:[A-Za-z]+/g, BENIGN);
+
+interface Tally {
+  sent: number;
+  serverErrors: string[];
+}
+
+async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise<void>) {
+  for (let i = 0; i < items.length; i += size) await Promise.all(items.slice(i, i + size).map(each));
+}
+
+// Once, on PostgreSQL when a server is configured: the NUL defects were PostgreSQL's refusals.
+const backend = backends.at(-1)!;
+
+describe(`malformed input against every route on ${backend.name}`, () => {
+  let app: RunningApp;
+  let routes: Route[];
+  const admin = { email: freshEmail('admin'), token: '' };
+  const tally: Tally = { sent: 0, serverErrors: [] };
+
+  /** The fuzz runs signed in as an admin, so every route reaches its input handling. */
+  async function signedIn(): Promise<Record<string, string>> {
+    const { status } = await call(app.baseUrl, '/api/auth/is-admin', { token: admin.token });
+    if (status === 401) {
+      // A fuzzed POST /api/auth/logout ends the session: sign in again.
+      const login = await call(app.baseUrl, '/api/auth/login', {
+        body: { email: admin.email, password: TEST_PASSWORD },
+      });
+      admin.token = (login.body as { token: string }).token;
+    }
+    return { authorization: `Bearer ${admin.token}` };
+  }
+
+  async function fuzz(method: string, path: string, headers: Record<string, string>, body?: Buffer) {
+    const answer = await send(app.baseUrl, method, path, headers, body);
+    tally.sent += 1;
+    if (answer.status >= 500) tally.serverErrors.push(`${method} ${path.slice(0, 120)} → ${answer.status}`);
+  }
+
+  beforeAll(async () => {
+    app = await startApp(backend, { ADMIN_EMAILS: admin.email });
+    admin.token = (await signUp(app.baseUrl, admin.email)).token;
+    routes = routesOf(app.system.app);
+  });
+  afterAll(async () => {
+    agent.destroy();
+    await app?.close();
+    console.info(
+      `Malformed-input fuzz: ${tally.sent} requests over ${routes.length} routes, ${tally.serverErrors.length} answered 5xx`,
+    );
+  });
+
+  it('finds the routes from the router itself, the API, the stand-ins and the web app', () => {
+    const paths = routes.map((r) => `${r.method} ${r.path}`);
+    expect(paths).toContain('GET /api/logs/admin/logs/stats');
+    expect(paths).toContain('POST /sandbox/hubspot/records');
+    expect(paths).toContain('POST /api/stripe/webhook');
+    expect(paths).toContain('GET /some/page');
+    expect(routes.length).toBeGreaterThan(50);
+  });
+
+  it('answers no broken percent-encoding, control character or inherited key in a path parameter with a 5xx', async () => {
+    const cases = routes.flatMap((r) =>
+      MALFORMED_VALUES.flatMap((v) => withParams(r.path, v).map((p) => ({ ...r, p }))),
+    );
+    expect(cases.length).toBeGreaterThan(100);
+    for (const group of groupByRoute(cases)) {
+      const headers = await signedIn();
+      await inBatches(group, 8, (c) => fuzz(c.method, c.p, headers));
+    }
+    expect(tally.serverErrors).toEqual([]);
+  }, 300_000);
+
+  it('answers no malformed query value, on any route, with a 5xx', async () => {
+    for (const route of routes) {
+      const headers = await signedIn();
+      const addresses = QUERY_NAMES.flatMap((name) => [
+        ...MALFORMED_VALUES.map((v) => `${fill(route.path)}?${name}=${v}`),
+        `${fill(route.path)}?${name}=a&${name}=b`,
+        `${fill(route.path)}?${name}[x]=1`,
+      ]);
+      await inBatches(addresses, 8, (path) => fuzz(route.method, path, headers));
+    }
+    expect(tally.serverErrors).toEqual([]);
+  }, 600_000);
+
+  it('answers no malformed body, on any route, with a 5xx', async () => {
+    for (const route of routes) {
+      const headers = await signedIn();
+      // GET and HEAD carry a body too when someone sends one; the parsers run all the same.
+      await inBatches(BODY_SHAPES, 6, (shape) =>
+        fuzz(route.method, fill(route.path), { ...headers, ...shape.headers }, shape.body),
+      );
+    }
+    expect(tally.serverErrors).toEqual([]);
+  }, 300_000);
+
+  it('answers no arbitrary text in a path parameter or a query value with a 5xx', async () => {
+    const text = fc.string({ unit: 'binary', maxLength: 40 });
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom(...routes),
+        text,
+        fc.constantFrom(...QUERY_NAMES),
+        text,
+        async (route, inPath, name, inQuery) => {
+          const headers = await signedIn();
+          const path = route.path.replace(/:[A-Za-z]+/g, () => encodeURIComponent(inPath) || BENIGN);
+          await fuzz(route.method, `${path}?${name}=${encodeURIComponent(inQuery)}`, headers);
+        },
+      ),
+      { seed: 20261124, numRuns: 1000 },
+    );
+    expect(tally.serverErrors).toEqual([]);
+  }, 300_000);
+
+  it('answers each defect found by hand with a 4xx whose JSON error names the problem', async () => {
+    const headers = await signedIn();
+    const shape = (name: string) => BODY_SHAPES.find((s) => s.name === name)!;
+    const refusals: [string, string, Shape | undefined, number, string][] = [
+      [
+        'POST',
+        '/api/auth/login',
+        shape('a form with 1,001 fields'),
+        413,
+        'The form has too many fields: send at most 1,000.',
+      ],
+      [
+        'POST',
+        '/api/auth/login',
+        shape('gzip that is not gzip'),
+        400,
+        'The request body is not valid gzip data.',
+      ],
+      [
+        'GET',
+        '/api/auth/partners/%ZZ',
+        undefined,
+        400,
+        'The address has a broken percent-encoding (a % not followed by two hex digits).',
+      ],
+      [
+        'GET',
+        '/api/hubspot/portal-config/%E0%A4%A',
+        undefined,
+        400,
+        'The address has a broken percent-encoding (a % not followed by two hex digits).',
+      ],
+      [
+        'GET',
+        '/api/auth/unsubscribe-credits/%',
+        undefined,
+        400,
+        'The address has a broken percent-encoding (a % not followed by two hex digits).',
+      ],
+      [
+        'GET',
+        '/api/auth/admin/users?search=%00',
+        undefined,
+        400,
+        'search must not contain control characters.',
+      ],
+      [
+        'GET',
+        '/api/logs/admin/logs?sourceFile=%00',
+        undefined,
+        400,
+        'sourceFile must not contain control characters.',
+      ],
+      [
+        'GET',
+        '/sandbox/stripe/checkout/%00',
+        undefined,
+        400,
+        'The address must not contain control characters.',
+      ],
+      [
+        'POST',
+        '/api/auth/login',
+        shape('NUL in every field'),
+        400,
+        'email must not contain control characters.',
+      ],
+      [
+        'GET',
+        '/api/logs/admin/logs/stats?period=__proto__',
+        undefined,
+        400,
+        'period must be one of: 1h, 24h, 7d, 30d.',
+      ],
+      [
+        'GET',
+        '/api/logs/admin/logs/stats?period=constructor',
+        undefined,
+        400,
+        'period must be one of: 1h, 24h, 7d, 30d.',
+      ],
+    ];
+    for (const [method, path, body, status, error] of refusals) {
+      const answer = await send(app.baseUrl, method, path, { ...headers, ...body?.headers }, body?.body);
+      expect({ path, status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({
+        path,
+        status,
+        body: { error },
+      });
+    }
+  });
+});
+
+function groupByRoute<T extends Route>(cases: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const c of cases) {
+    const key = `${c.method} ${c.path}`;
+    groups.set(key, [...(groups.get(key) ?? []), c]);
+  }
+  return [...groups.values()];
+}
