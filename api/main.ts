@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import { DataDirLockedError } from './db/lock-file';
+import { answerClientErrors } from './http/client-errors';
 import { createLogger } from './logging/logger';
 import { readSettings, SettingsError } from './settings';
 import { createSystem } from './system';
@@ -34,6 +35,7 @@ async function main() {
       readModels: system.database.kind,
     });
   });
+  answerClientErrors(server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -1,4 +1,5 @@
 import { request as httpRequest, Agent } from 'node:http';
+import { connect } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import type { Express } from 'express';
 import fc from 'fast-check';
@@ -323,6 +324,25 @@ describe(`malformed input against every route on ${backend.name}`, () => {
     );
     expect(tally.serverErrors).toEqual([]);
   }, 300_000);
+
+  it('answers a request line over 16 kB with a JSON 431, not a bare status line', async () => {
+    const url = new URL(app.baseUrl);
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(Number(url.port), url.hostname, () => {
+        socket.write(`GET /api/health?q=${'x'.repeat(17 * 1024)} HTTP/1.1\r\nHost: ${url.host}\r\n\r\n`);
+      });
+      let text = '';
+      socket.on('data', (c: Buffer) => (text += c.toString()));
+      socket.on('end', () => resolve(text));
+      socket.on('error', reject);
+    });
+    const [head, body] = raw.split('\r\n\r\n');
+    expect(head).toMatch(/^HTTP\/1\.1 431 Request Header Fields Too Large\r\n/);
+    expect(head).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(body!)).toEqual({
+      error: 'The request line and headers are too large: together they must stay under 16 kB.',
+    });
+  });
 
   it('answers each defect found by hand with a 4xx whose JSON error names the problem', async () => {
     const headers = await signedIn();

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { createServer, type Server } from 'node:http';
 import type { RateLimitPolicy } from '../../api/auth/rate-limit';
+import { answerClientErrors } from '../../api/http/client-errors';
 import { silentLogger } from '../../api/logging/logger';
 import { readSettings, type Settings } from '../../api/settings';
 import { createSystem, type System, type SystemOverrides } from '../../api/system';
@@ -61,6 +62,7 @@ export async function startApp(
     throw error;
   }
   server.on('request', system.app);
+  answerClientErrors(server);
   return {
     system,
     baseUrl: `http://127.0.0.1:${port}`,
