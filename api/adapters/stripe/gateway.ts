@@ -61,7 +61,7 @@ export function verifyStripeSignature(
   signature: string | undefined,
   receivedAtMs: number,
 ): PaymentEvent {
-  if (!signature) throw new WebhookSignatureError('The Stripe-Signature header is missing.');
+  if (!signature) throw new WebhookSignatureError('the Stripe-Signature header is missing.');
   try {
     return Stripe.webhooks.constructEvent(
       rawBody,
@@ -72,8 +72,17 @@ export function verifyStripeSignature(
       receivedAtMs,
     ) as unknown as PaymentEvent;
   } catch (error) {
-    throw new WebhookSignatureError(error instanceof Error ? error.message : 'The signature does not match.');
+    throw new WebhookSignatureError(signatureRefusal(error instanceof Error ? error.message : ''));
   }
+}
+
+/** The library's message names its own docs; the sender gets the product's sentence for each case. */
+function signatureRefusal(libraryMessage: string): string {
+  if (/tolerance/i.test(libraryMessage))
+    return `the Stripe-Signature timestamp is more than ${WEBHOOK_TOLERANCE_SECONDS / 60} minutes from now.`;
+  if (/extract timestamp|No signatures found with expected scheme/i.test(libraryMessage))
+    return 'the Stripe-Signature header is not in the form t=<timestamp>,v1=<signature>.';
+  return 'the Stripe-Signature does not match this body signed with the webhook secret.';
 }
 
 /** The metadata written on every session (and its subscription), tying the payment to the user and the table's offer. */
