@@ -1,13 +1,16 @@
 /**
  * Secrets must never reach a log line, whichever sink it goes to. Values are hidden by the name
- * of the key that holds them, at any depth, and in URLs by query parameter and by the paths
- * that carry a token in them.
+ * of the key that holds them, at any depth, and in URLs by query parameter (the OAuth callback's
+ * code and state among them) and by the paths that carry a token in them.
  */
 
 export const REDACTED = '[REDACTED]';
 
 const SECRET_KEY =
   /(authorization|cookie|password|passwd|pwd|secret|token|signature|api[-_]?key|private[-_]?key|card|cvc|cvv|iban|credential)/i;
+
+/** Query parameters that carry an OAuth grant: the authorization code and the state naming its user. */
+const GRANT_PARAMS = new Set(['code', 'state']);
 
 /** Paths whose last segment is a bearer of access (reset and unsubscribe links). */
 const TOKEN_PATHS = /^(\/api\/auth\/(?:unsubscribe-credits|reset-password)\/)[^/?#]+/i;
@@ -27,7 +30,10 @@ export function redactUrl(url: string): string {
     .split('&')
     .map((pair) => {
       const [name = '', value] = splitOnce(pair, '=');
-      return value !== undefined && isSecretKey(decodeSafely(name)) ? `${name}=${REDACTED}` : pair;
+      const key = decodeSafely(name);
+      return value !== undefined && (isSecretKey(key) || GRANT_PARAMS.has(key.toLowerCase()))
+        ? `${name}=${REDACTED}`
+        : pair;
     })
     .join('&');
   return `${safePath}?${params}`;

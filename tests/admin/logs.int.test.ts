@@ -208,6 +208,28 @@ for (const backend of backends) {
       expect(all).not.toContain(token);
     });
 
+    it("keeps the HubSpot OAuth callback's code and state out of the request log", async () => {
+      await call(app.baseUrl, '/api/hubspot/oauth/callback?code=grant-code-4711&state=state-0815', {
+        headers: { 'x-request-id': `${tag}-oauth-callback` },
+      });
+      await app.system.requestLogs.flush();
+      const timeline = await call(app.baseUrl, `/api/logs/admin/logs/request/${tag}-oauth-callback`, {
+        token,
+      });
+      const lines = (timeline.body as { logs: { metadata: Record<string, unknown> }[] }).logs;
+      expect(lines.map((l) => l.metadata.url)).toContain(
+        '/api/hubspot/oauth/callback?code=[REDACTED]&state=[REDACTED]',
+      );
+      const rows = JSON.stringify(
+        await app.system.database.db
+          .selectFrom('request_logs' as never)
+          .selectAll()
+          .execute(),
+      );
+      expect(rows).not.toContain('grant-code-4711');
+      expect(rows).not.toContain('state-0815');
+    });
+
     it('reports the lines it could not keep in the health check', async () => {
       const res = await call(app.baseUrl, '/api/health');
       expect((res.body as { requestLogs: { lost: number; written: number } }).requestLogs).toMatchObject({
@@ -265,9 +287,14 @@ describe('the request log writer', () => {
       stripeSignature: 'sig',
       card: { number: '4242424242424242' },
       url: '/api/auth/unsubscribe-credits/tok123',
+      originalUrl: '/api/hubspot/oauth/callback?code=grant-code&state=user-state',
       plain: 'kept',
     });
-    expect(JSON.stringify(lines[0])).not.toMatch(/abc|sid=1|pw2?"|sig"|4242|tok123/);
-    expect(lines[0]).toMatchObject({ plain: 'kept', url: '/api/auth/unsubscribe-credits/[REDACTED]' });
+    expect(JSON.stringify(lines[0])).not.toMatch(/abc|sid=1|pw2?"|sig"|4242|tok123|grant-code|user-state/);
+    expect(lines[0]).toMatchObject({
+      plain: 'kept',
+      url: '/api/auth/unsubscribe-credits/[REDACTED]',
+      originalUrl: '/api/hubspot/oauth/callback?code=[REDACTED]&state=[REDACTED]',
+    });
   });
 });
