@@ -65,6 +65,23 @@ export interface ReadStreamOptions {
   maxCount?: number;
 }
 
+/** The most events one `readStreamPage` returns: a page is what a reader may hold at once. */
+export const MAX_STREAM_PAGE = 10_000;
+
+export interface ReadStreamPageOptions {
+  /** First revision of the page (inclusive). */
+  fromRevision: bigint;
+  /** Most events in the page, 1 to MAX_STREAM_PAGE. */
+  limit: number;
+}
+
+export interface StreamPage {
+  /** At most `limit` events of the stream, in order, from `fromRevision` on. */
+  events: RecordedEvent[];
+  /** Revision the next page starts at; null when the stream held nothing more when it was read. */
+  next: bigint | null;
+}
+
 export interface ReadAllOptions {
   after: Checkpoint;
   limit: number;
@@ -89,8 +106,17 @@ export interface EventStore {
    * A refused append is that append's outcome; an unavailable store fails the whole call.
    */
   appendEach(appends: readonly StreamAppend[]): Promise<AppendOutcome[]>;
-  /** Events of one stream in order, from `fromRevision` (inclusive). A missing stream reads as empty. */
+  /**
+   * Events of one stream in order, from `fromRevision` (inclusive), all of them unless `maxCount`
+   * says otherwise. A missing stream reads as empty. For streams that stay short: a stream that
+   * grows with use is read with `readStreamPage`.
+   */
   readStream(stream: string, options?: ReadStreamOptions): Promise<RecordedEvent[]>;
+  /**
+   * One bounded page of a stream, so that a reader never holds a long stream at once; the page
+   * says where the next one starts. A missing stream reads as one empty, last page.
+   */
+  readStreamPage(stream: string, options: ReadStreamPageOptions): Promise<StreamPage>;
   /** Events of every stream after a checkpoint, in an order that never changes once read. */
   readAll(options: ReadAllOptions): Promise<ReadAllResult>;
   /**

@@ -1,4 +1,4 @@
-import { InvalidEventError, type NewEvent } from './types';
+import { InvalidEventError, MAX_STREAM_PAGE, type NewEvent, type ReadStreamPageOptions } from './types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STREAM = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
@@ -29,4 +29,21 @@ export function assertAppendable(stream: string, events: readonly NewEvent[]): v
       throw new InvalidEventError(`${where} (${event.type}): metadata must be an object`);
     }
   }
+}
+
+/** Refuses a page request no adapter should serve: a negative start or a size out of bounds. */
+export function assertPageRequest({ fromRevision, limit }: ReadStreamPageOptions): void {
+  if (fromRevision < 0n) throw new RangeError('A page starts at revision 0 or later');
+  if (!Number.isSafeInteger(limit) || limit < 1 || limit > MAX_STREAM_PAGE) {
+    throw new RangeError(`A page holds 1 to ${MAX_STREAM_PAGE} events, not ${limit}`);
+  }
+}
+
+/** The page a read of up to `limit` events came to: a short read is the stream's end. */
+export function pageOf<E extends { revision: bigint }>(
+  events: E[],
+  limit: number,
+): { events: E[]; next: bigint | null } {
+  const last = events.at(-1);
+  return { events, next: events.length < limit || !last ? null : last.revision + 1n };
 }

@@ -3,12 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeToAll } from '../../api/eventsourcing/subscribe';
 import {
   InvalidEventError,
+  MAX_STREAM_PAGE,
   START,
   WrongExpectedVersionError,
   type Checkpoint,
   type EventStore,
   type NewEvent,
   type RecordedEvent,
+  type StreamPage,
 } from '../../domain/eventstore/types';
 
 export interface ContractSubject {
@@ -84,6 +86,81 @@ export function eventStoreContract(
         'A',
         'B',
       ]);
+    });
+
+    it('reads a stream in bounded pages that join up to exactly the stream', async () => {
+      const s = stream();
+      await store.append(
+        s,
+        Array.from({ length: 12 }, (_, i) => event('P', { i })),
+        { expected: 'no_stream' },
+      );
+      await store.append(
+        s,
+        Array.from({ length: 13 }, (_, i) => event('P', { i: 12 + i })),
+        { expected: 11n },
+      );
+      const pages: StreamPage[] = [];
+      for (let from: bigint | null = 0n; from !== null;) {
+        const page = await store.readStreamPage(s, { fromRevision: from, limit: 10 });
+        pages.push(page);
+        from = page.next;
+      }
+      expect(pages.map((p) => [p.events.length, p.next])).toEqual([
+        [10, 10n],
+        [10, 20n],
+        [5, null],
+      ]);
+      const joined = pages.flatMap((p) => p.events);
+      expect(joined.map((e) => e.data.i)).toEqual(Array.from({ length: 25 }, (_, i) => i));
+      expect(joined).toEqual(await store.readStream(s));
+      const middle = await store.readStreamPage(s, { fromRevision: 7n, limit: 3 });
+      expect(middle.events.map((e) => e.revision)).toEqual([7n, 8n, 9n]);
+      expect(middle.next).toBe(10n);
+      // A page that ends exactly at the stream's end cannot know it: the next one is empty and last.
+      expect(await store.readStreamPage(s, { fromRevision: 20n, limit: 5 })).toMatchObject({ next: 25n });
+      expect(await store.readStreamPage(s, { fromRevision: 25n, limit: 5 })).toEqual({
+        events: [],
+        next: null,
+      });
+      expect(await store.readStreamPage(stream(), { fromRevision: 0n, limit: 5 })).toEqual({
+        events: [],
+        next: null,
+      });
+    });
+
+    it('refuses a page without bounds', async () => {
+      const s = stream();
+      await store.append(s, [event()], { expected: 'no_stream' });
+      for (const limit of [0, -1, 1.5, MAX_STREAM_PAGE + 1, Number.NaN]) {
+        await expect(store.readStreamPage(s, { fromRevision: 0n, limit })).rejects.toBeInstanceOf(RangeError);
+      }
+      await expect(store.readStreamPage(s, { fromRevision: -1n, limit: 1 })).rejects.toBeInstanceOf(
+        RangeError,
+      );
+      expect(
+        (await store.readStreamPage(s, { fromRevision: 0n, limit: MAX_STREAM_PAGE })).events,
+      ).toHaveLength(1);
+    });
+
+    it('pages through a stream while a writer appends to it, missing and repeating nothing', async () => {
+      const s = stream();
+      const total = 150;
+      const writing = (async () => {
+        for (let i = 0; i < total; i++) {
+          await store.append(s, [event('Tick', { i })], { expected: i === 0 ? 'no_stream' : BigInt(i - 1) });
+        }
+      })();
+      const seen: RecordedEvent[] = [];
+      for (let from = 0n; seen.length < total;) {
+        const page = await store.readStreamPage(s, { fromRevision: from, limit: 7 });
+        seen.push(...page.events);
+        from = page.next ?? from + BigInt(page.events.length);
+        if (page.next === null) await new Promise((r) => setTimeout(r, 1));
+      }
+      await writing;
+      expect(seen.map((e) => e.revision)).toEqual(Array.from({ length: total }, (_, i) => BigInt(i)));
+      expect(seen.map((e) => e.data.i)).toEqual(Array.from({ length: total }, (_, i) => i));
     });
 
     it('refuses no_stream on an existing stream with a typed concurrency error and writes nothing', async () => {

@@ -25,11 +25,13 @@ import {
   type ReadAllOptions,
   type ReadAllResult,
   type ReadStreamOptions,
+  type ReadStreamPageOptions,
   type RecordedEvent,
   type StreamAppend,
+  type StreamPage,
 } from '../../../../domain/eventstore/types';
 import { appendOneByOne } from '../append-each';
-import { assertAppendable } from '../../../../domain/eventstore/validation';
+import { assertAppendable, assertPageRequest, pageOf } from '../../../../domain/eventstore/validation';
 import { formatCheckpoint, isAfter, parseCheckpoint, type LogPosition, type LogStart } from './checkpoint';
 import { isUnavailable, translateError } from './errors';
 import {
@@ -128,6 +130,16 @@ export class KurrentEventStore implements EventStore {
     try {
       const stored = await this.readStored(stream, options.fromRevision ?? FROM_START, maxCount, false);
       return stored.map(toRecorded);
+    } catch (error) {
+      throw translateError(error);
+    }
+  }
+
+  async readStreamPage(stream: string, options: ReadStreamPageOptions): Promise<StreamPage> {
+    assertPageRequest(options);
+    try {
+      const stored = await this.readStored(stream, options.fromRevision, options.limit, false);
+      return pageOf(stored.map(toRecorded), options.limit);
     } catch (error) {
       throw translateError(error);
     }

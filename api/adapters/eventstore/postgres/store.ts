@@ -13,11 +13,13 @@ import {
   type ReadAllOptions,
   type ReadAllResult,
   type ReadStreamOptions,
+  type ReadStreamPageOptions,
   type RecordedEvent,
   type StreamAppend,
+  type StreamPage,
 } from '../../../../domain/eventstore/types';
 import { appendOneByOne } from '../append-each';
-import { assertAppendable } from '../../../../domain/eventstore/validation';
+import { assertAppendable, assertPageRequest, pageOf } from '../../../../domain/eventstore/validation';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint';
 import { isConnectionFailure, pgErrorCode } from './errors';
 
@@ -168,8 +170,16 @@ export class PostgresEventStore implements EventStore {
   }
 
   async readStream(stream: string, options: ReadStreamOptions = {}): Promise<RecordedEvent[]> {
-    const from = options.fromRevision ?? 0n;
-    const limit = options.maxCount ?? 1_000_000;
+    // LIMIT NULL is no limit: without maxCount the whole stream is read, never silently cut.
+    return this.readRange(stream, options.fromRevision ?? 0n, options.maxCount ?? null);
+  }
+
+  async readStreamPage(stream: string, options: ReadStreamPageOptions): Promise<StreamPage> {
+    assertPageRequest(options);
+    return pageOf(await this.readRange(stream, options.fromRevision, options.limit), options.limit);
+  }
+
+  private async readRange(stream: string, from: bigint, limit: number | null): Promise<RecordedEvent[]> {
     try {
       const { rows } = await sql<EventRow>`
         SELECT ${EVENT_COLUMNS} FROM es_events e
