@@ -22,8 +22,8 @@ import { composeLookups, type HubSpotSide } from './lookups/composition';
 import type { LookupProcessor } from './lookups/processor';
 import type { RetryPolicy } from './adapters/hubspot/client';
 import { sandboxCrmModule } from './adapters/hubspot/sandbox/module';
-import { hubspotModule } from './hubspot/routes';
-import { callbackUrl, createHubSpotServices, type HubSpotServices } from './hubspot/services';
+import { hubspotModule } from './portals/routes';
+import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
 import { composePayments } from './payments/composition';
 import type { PaymentsDeps } from './payments/services';
 import { createApp, type HttpModule } from './http/app';
@@ -31,7 +31,7 @@ import { adminModule } from './admin/routes';
 import { withSink, type Logger } from './logging/logger';
 import { RequestLogWriter } from './logging/request-log-writer';
 import { logForRequest, requestLogging, type RequestLogContext } from './logging/request-logging';
-import { logsModule } from './logs/routes';
+import { logsModule } from './log-viewer/routes';
 import { SANDBOX_APP_ID, type Settings } from './settings';
 
 export interface System {

@@ -6,7 +6,7 @@ import { zipTable } from '../adapters/geocoder/zip-table';
 import type { AccountsDeps } from '../accounts/services';
 import type { Database } from '../db/database';
 import type { HttpModule } from '../http/app';
-import type { CrmClientFactory, PortalDirectory } from '../hubspot/types';
+import type { CrmClientFactory, PortalDirectory } from '../portals/types';
 import type { Logger } from '../logging/logger';
 import { LookupProcessor } from './processor';
 import { usageModule } from './usage-routes';

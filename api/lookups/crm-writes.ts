@@ -7,7 +7,7 @@ import type {
   CrmPortalClient,
   PortalRoute,
   RecordUpdate,
-} from '../hubspot/types';
+} from '../portals/types';
 
 /** HubSpot's batch update takes at most 100 records. */
 export const CRM_BATCH_SIZE = 100;

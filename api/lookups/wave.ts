@@ -8,7 +8,7 @@ import type { PendingLookup } from '../../projections/lookups/queries';
 import type { ZipTable } from '../adapters/geocoder/zip-table';
 import type { CreditsHandler } from '../accounts/services';
 import type { BatchCommand } from '../eventsourcing/command-handler';
-import type { CrmClientFactory, PortalDirectory, PortalRoute } from '../hubspot/types';
+import type { CrmClientFactory, PortalDirectory, PortalRoute } from '../portals/types';
 import type { CreditsCommand } from '../../domain/credits/decider';
 import { chargeCommandId, ignoredEventId, outcomeCommandId } from './ids';
 import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';

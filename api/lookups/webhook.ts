@@ -4,7 +4,7 @@ import { lookupIdOf, lookupStream, type LookupRequestEvent } from '../../domain/
 import { classifyWebhookEvent, type CrmWebhookEvent } from '../../domain/lookups/webhook-event';
 import type { HttpModule } from '../http/app';
 import { badRequest, unauthorized } from '../http/errors';
-import { verifyV3 } from '../hubspot/signature';
+import { verifyV3 } from '../portals/signature';
 import { requestedEventId } from './ids';
 
 export const WEBHOOK_PATH = '/api/hubspot/webhook';

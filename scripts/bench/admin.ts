@@ -13,8 +13,8 @@ import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import { connectPostgres } from '../../api/db/database';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
-import { parseLogFilters } from '../../api/logs/filters';
-import { listRequests, logStats } from '../../api/logs/queries';
+import { parseLogFilters } from '../../api/log-viewer/filters';
+import { listRequests, logStats } from '../../api/log-viewer/queries';
 import { migrateReadModels, readModels } from '../../projections/schema';
 import { seedDemo } from '../seed/seed';
 import { formatTable, type BenchRow } from './report';

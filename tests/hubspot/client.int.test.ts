@@ -6,7 +6,7 @@ import { PortalRateLimiter } from '../../api/adapters/hubspot/limiter';
 import { HubSpotOAuthClient } from '../../api/adapters/hubspot/oauth';
 import { HubSpotTokens } from '../../api/adapters/hubspot/tokens';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
-import { TokenCipher } from '../../api/hubspot/secrets';
+import { TokenCipher } from '../../api/portals/secrets';
 import { backends, type TestDatabase } from '../support/databases';
 
 interface Seen {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthState } from '../../api/hubspot/secrets';
+import { OAuthState } from '../../api/portals/secrets';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal, followCallback } from '../support/sandbox-hubspot';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyV3 } from '../../api/hubspot/signature';
+import { verifyV3 } from '../../api/portals/signature';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';

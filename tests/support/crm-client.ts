@@ -4,7 +4,7 @@ import type {
   CrmPortalClient,
   CrmWriteOutcome,
   RecordUpdate,
-} from '../../api/hubspot/types';
+} from '../../api/portals/types';
 
 const PLURAL: Record<CrmObjectType, string> = { contact: 'contacts', company: 'companies' };
 

@@ -1,4 +1,4 @@
-import { signV3 } from '../../api/hubspot/signature';
+import { signV3 } from '../../api/portals/signature';
 import type { CrmWebhookEvent } from '../../domain/lookups/webhook-event';
 
 export const TEST_PUBLIC_URL = 'https://zipfill.test';

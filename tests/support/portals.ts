@@ -4,7 +4,7 @@ import type {
   PortalConfig,
   PortalDirectory,
   PortalRoute,
-} from '../../api/hubspot/types';
+} from '../../api/portals/types';
 
 export const FULL_CONTACT_MAPPING: ContactMapping = {
   city: 'city',

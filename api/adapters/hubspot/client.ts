@@ -4,7 +4,7 @@ import type {
   CrmPortalClient,
   CrmWriteOutcome,
   RecordUpdate,
-} from '../../hubspot/types';
+} from '../../portals/types';
 import { CrmCallError } from './errors';
 import { DEFAULT_TIMEOUT_MS, exchange, messageOf, sleep, type HubSpotResponse } from './http';
 import { PortalRateLimiter } from './limiter';

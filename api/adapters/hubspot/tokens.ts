@@ -1,5 +1,5 @@
 import type { OperationalDb } from '../../db/operational';
-import type { TokenCipher } from '../../hubspot/secrets';
+import type { TokenCipher } from '../../portals/secrets';
 import { CrmCallError } from './errors';
 import type { HubSpotOAuthClient, TokenSet } from './oauth';
 

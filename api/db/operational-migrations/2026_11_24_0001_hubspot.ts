@@ -6,7 +6,7 @@ type Timestamp = ColumnType<Date, Date | string, Date | string>;
 export interface HubSpotTables {
   hubspot_tokens: {
     portal_id: string;
-    /** AES-256-GCM ciphertexts (see api/hubspot/secrets.ts); the tokens are never stored in the clear. */
+    /** AES-256-GCM ciphertexts (see api/portals/secrets.ts); the tokens are never stored in the clear. */
     access_token: string;
     refresh_token: string;
     expires_at: Timestamp;

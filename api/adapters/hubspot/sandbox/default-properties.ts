@@ -1,4 +1,4 @@
-import { hubspotTimezoneValue } from '../../../hubspot/timezones';
+import { hubspotTimezoneValue } from '../../../portals/timezones';
 
 /** A property as the sandbox keeps it; the API answers it in HubSpot's shape. */
 export interface SandboxProperty {

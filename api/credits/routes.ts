@@ -9,8 +9,8 @@ import type { OperationalDb } from '../db/operational';
 import { HttpError } from '../http/errors';
 import type { HttpModule } from '../http/app';
 import { validateBody } from '../http/validation';
-import { validThreshold } from './schemas';
-import type { AccountsDeps } from './services';
+import { validThreshold } from '../accounts/schemas';
+import type { AccountsDeps } from '../accounts/services';
 
 export const THRESHOLD_SAVED = 'Notification settings updated successfully';
 export const UNSUBSCRIBED = 'You have been successfully unsubscribed from credit notifications.';
