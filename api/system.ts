@@ -8,6 +8,9 @@ import { migrateReadModels, readModels, type ReadModelDb } from '../projections/
 import { migrateEventStore } from './adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from './adapters/eventstore/postgres/store';
 import { composeAccounts } from './accounts/composition';
+import { composeCredits } from './credits/composition';
+import { composeMail } from './mail/composition';
+import { composeSupport } from './support/composition';
 import type { AccountsDeps } from './accounts/services';
 import type { ScryptParams } from './auth/passwords';
 import type { RateLimitPolicy } from './auth/rate-limit';
@@ -121,16 +124,33 @@ export async function createSystem(
       log: (level, message, fields) => logger[level](message, fields),
     });
     const now = overrides.now ?? (() => new Date());
+    const mail = composeMail({ settings, logger, operational, locks: database, now });
     const accounts = await composeAccounts({
       settings,
       logger,
       store,
+      operational,
+      mailer: mail.mailer,
+      now,
+      passwordHashing: overrides.passwordHashing,
+      rateLimits: overrides.rateLimits,
+    });
+    const support = composeSupport({
+      settings,
+      logger,
+      mailer: mail.mailer,
+      limiter: accounts.limiter,
+      limits: accounts.limits,
+    });
+    const credits = composeCredits({
+      accounts: accounts.deps,
+      store,
       readModels: rm,
       operational,
       locks: database,
-      now: overrides.now,
-      passwordHashing: overrides.passwordHashing,
-      rateLimits: overrides.rateLimits,
+      logger,
+      publicUrl: settings.publicUrl,
+      mailQueued: mail.queued,
     });
     const hubspot = await createHubSpotServices({
       hubspot: settings.hubspot,
@@ -169,7 +189,8 @@ export async function createSystem(
     const standIns = () => ({
       hubspot: settings.hubspot.sandbox,
       stripe: payments.standIn,
-      ...accounts.standIns,
+      mail: mail.standIn,
+      captcha: support.standIn,
     });
     const auth = { sessions: accounts.deps.sessions, accounts: accounts.deps.accounts };
     const modules: HttpModule[] = [
@@ -182,10 +203,13 @@ export async function createSystem(
       }),
       ...payments.modules,
       ...accounts.modules,
+      ...credits.modules,
+      support.module,
+      ...mail.modules,
       publicConfigModule({
         settings,
         standIns,
-        devMailUrl: accounts.devMailUrl,
+        devMailUrl: mail.devMailUrl,
         zipAttribution: () => ZIP_DATA_ATTRIBUTION,
       }),
       hubspotModule({
@@ -218,7 +242,8 @@ export async function createSystem(
       requestLogging: requestLogging(logger),
     });
     runner.start();
-    accounts.start();
+    credits.start();
+    mail.start();
     lookups.processor?.start();
     requestLogs.start();
     return {
@@ -230,7 +255,7 @@ export async function createSystem(
       runner,
       accounts: accounts.deps,
       payments: payments.deps,
-      creditNotices: accounts.notices,
+      creditNotices: credits.notices,
       lookups: lookups.processor,
       hubspot,
       requestLogs,
@@ -238,7 +263,8 @@ export async function createSystem(
       app,
       async close() {
         await lookups.processor?.stop();
-        await accounts.stop();
+        await credits.stop();
+        await mail.stop();
         await runner.stop();
         await requestLogs.stop();
         await store.close();

@@ -56,10 +56,3 @@ export const validChange = compile<{ currentPassword: string; newPassword: strin
     newPassword: password,
   },
 });
-
-export const validThreshold = compile<{ threshold: number | null }>({
-  type: 'object',
-  additionalProperties: false,
-  required: ['threshold'],
-  properties: { threshold: { type: ['integer', 'null'], minimum: 0, maximum: 100_000_000 } },
-});

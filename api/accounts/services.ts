@@ -6,17 +6,15 @@ import {
   type EmailClaimState,
 } from '../../domain/accounts/email-claim';
 import type { AccountEvent, EmailClaimEvent } from '../../domain/accounts/events';
-import { creditsDecider, type CreditsCommand, type CreditsState } from '../../domain/credits/decider';
-import type { CreditsEvent } from '../../domain/credits/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { Sessions, Clock } from '../auth/sessions';
 import type { PasswordHasher } from '../auth/passwords';
 import { CommandHandler } from '../eventsourcing/command-handler';
+import type { CreditsHandler } from '../credits/handler';
 import type { PartnerProgram } from '../settings';
 
 export type AccountHandler = CommandHandler<AccountState, AccountCommand, AccountEvent>;
 export type EmailClaimHandler = CommandHandler<EmailClaimState, EmailClaimCommand, EmailClaimEvent>;
-export type CreditsHandler = CommandHandler<CreditsState, CreditsCommand, CreditsEvent>;
 
 /** What the account services work with; built once per process by createSystem. */
 export interface AccountsDeps {
@@ -35,7 +33,6 @@ export function accountHandlers(store: EventStore) {
   return {
     accounts: new CommandHandler(store, accountDecider) as AccountHandler,
     emailClaims: new CommandHandler(store, emailClaimDecider, { cacheSize: 1000 }) as EmailClaimHandler,
-    credits: new CommandHandler(store, creditsDecider) as CreditsHandler,
   };
 }
 

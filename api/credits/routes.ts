@@ -9,7 +9,7 @@ import type { OperationalDb } from '../db/operational';
 import { HttpError } from '../http/errors';
 import type { HttpModule } from '../http/app';
 import { validateBody } from '../http/validation';
-import { validThreshold } from '../accounts/schemas';
+import { validThreshold } from './schemas';
 import type { AccountsDeps } from '../accounts/services';
 
 export const THRESHOLD_SAVED = 'Notification settings updated successfully';

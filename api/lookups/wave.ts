@@ -6,7 +6,7 @@ import { propertiesToFill, writesAnything } from '../../domain/lookups/fill';
 import { parsePostalCode } from '../../domain/lookups/postal-code';
 import type { PendingLookup } from '../../projections/lookups/queries';
 import type { ZipTable } from '../adapters/geocoder/zip-table';
-import type { CreditsHandler } from '../accounts/services';
+import type { CreditsHandler } from '../credits/handler';
 import type { BatchCommand } from '../eventsourcing/command-handler';
 import type { CrmClientFactory, PortalDirectory, PortalRoute } from '../portals/types';
 import type { CreditsCommand } from '../../domain/credits/decider';

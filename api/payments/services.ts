@@ -5,7 +5,8 @@ import {
 } from '../../domain/subscriptions/decider';
 import type { SubscriptionEvent } from '../../domain/subscriptions/events';
 import type { EventStore } from '../../domain/eventstore/types';
-import type { AccountHandler, CreditsHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/services';
+import type { CreditsHandler } from '../credits/handler';
 import type { Clock } from '../auth/sessions';
 import type { PaymentsGateway } from '../adapters/stripe/gateway';
 import { CommandHandler } from '../eventsourcing/command-handler';

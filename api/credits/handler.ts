@@ -1,0 +1,10 @@
+import { creditsDecider, type CreditsCommand, type CreditsState } from '../../domain/credits/decider';
+import type { CreditsEvent } from '../../domain/credits/events';
+import type { EventStore } from '../../domain/eventstore/types';
+import { CommandHandler } from '../eventsourcing/command-handler';
+
+export type CreditsHandler = CommandHandler<CreditsState, CreditsCommand, CreditsEvent>;
+
+/** The one way the service changes a balance: every grant, charge and refund goes through the credits decider. */
+export const creditsHandler = (store: EventStore): CreditsHandler =>
+  new CommandHandler(store, creditsDecider);

@@ -1,0 +1,52 @@
+import type { ProjectionLock } from '../../projections/runner';
+import type { Clock } from '../auth/sessions';
+import type { OperationalDb } from '../db/operational';
+import type { HttpModule } from '../http/app';
+import type { Logger } from '../logging/logger';
+import type { Settings } from '../settings';
+import { DEV_MAIL_PATH, devMailModule } from './dev-page';
+import { MailDispatcher } from './dispatcher';
+import { outboxMailer } from './mailer';
+
+/**
+ * The mail outbox and, with SMTP_URL, its dispatcher; without it the mail stays in the database
+ * and the development mailbox page shows it.
+ */
+export function composeMail(o: {
+  settings: Settings;
+  logger: Logger;
+  operational: OperationalDb;
+  locks: ProjectionLock;
+  now: Clock;
+}) {
+  const { settings, logger } = o;
+  const dispatcher = settings.smtpUrl
+    ? new MailDispatcher({
+        db: o.operational,
+        smtpUrl: settings.smtpUrl,
+        from: settings.mailFrom,
+        logger,
+        tryLock: (n) => o.locks.tryLock(n),
+      })
+    : undefined;
+  const wake = () => dispatcher?.wake();
+  if (!dispatcher)
+    logger.warn(
+      `No SMTP_URL: e-mail is kept in the database and shown at ${settings.publicUrl}${DEV_MAIL_PATH}`,
+    );
+  const modules: HttpModule[] = dispatcher ? [] : [devMailModule(o.operational)];
+  return {
+    mailer: outboxMailer(o.operational, o.now, wake),
+    /** Tells the dispatcher that mail was queued outside the mailer. */
+    queued: wake,
+    modules,
+    standIn: !dispatcher,
+    devMailUrl: dispatcher ? null : `${settings.publicUrl}${DEV_MAIL_PATH}`,
+    start() {
+      dispatcher?.start();
+    },
+    async stop() {
+      await dispatcher?.stop();
+    },
+  };
+}
