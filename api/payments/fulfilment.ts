@@ -50,7 +50,8 @@ function offerOf(metadata: StripeObject | undefined, paymentType: PaymentType): 
   return 'metadata names neither packageId nor customCredits';
 }
 
-const planOf = (offer: Offer): SubscriptionPlan => ({
+/** What one period of a subscription buys, from the offer priced from the server's table. */
+export const planOf = (offer: Offer): SubscriptionPlan => ({
   packageId: offer.packageId,
   customCredits: offer.customCredits,
   credits: offer.credits,

@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import express, { type Express } from 'express';
-import { priceOffer, PricingError, type OfferRequest } from '../../domain/credits/pricing';
+import { priceOffer, PricingError, type Offer, type OfferRequest } from '../../domain/credits/pricing';
 import {
+  activePlan,
   canManageSubscription,
   hasActiveSubscription,
+  planName,
+  subscriptionCheckoutRefusal,
   subscriptionsStream,
 } from '../../domain/subscriptions/decider';
+import { SubscriptionRuleError } from '../../domain/subscriptions/errors';
 import { PaymentProviderError, WebhookSignatureError } from '../adapters/stripe/gateway';
 import { requireUser, userOf } from '../auth/middleware';
 import type { Sessions } from '../auth/sessions';
-import { badRequest, HttpError, type ErrorMapping } from '../http/errors';
+import { badRequest, conflict, HttpError, type ErrorMapping } from '../http/errors';
 import type { HttpModule } from '../http/app';
 import { validateBody } from '../http/validation';
-import { fulfilment } from './fulfilment';
+import { fulfilment, planOf } from './fulfilment';
 import { CHECKOUT_HINT, validCheckoutRequest } from './schemas';
 import type { PaymentsDeps } from './services';
 
@@ -25,6 +29,7 @@ const WEBHOOK_BODY_LIMIT = '512kb';
 export const paymentErrors: ErrorMapping = (error) => {
   if (error instanceof PricingError) return badRequest(`${error.message} ${CHECKOUT_HINT}`);
   if (error instanceof PaymentProviderError) return new HttpError(error.status, error.message);
+  if (error instanceof SubscriptionRuleError) return conflict(error.message);
   if (error instanceof WebhookSignatureError)
     return badRequest(`Webhook signature rejected: ${error.message}`);
   return undefined;
@@ -47,6 +52,36 @@ export function paymentsModule(deps: PaymentsDeps & { sessions: Sessions }): Htt
       { commandId: `customer:${customerId}`, metadata: { userId } },
     );
     return state.customerId ?? customerId;
+  }
+
+  /**
+   * Before a monthly checkout: refused while a subscription is active or another checkout is in
+   * progress; an older open checkout is expired at Stripe so that it can no longer be paid.
+   */
+  async function replaceOpenCheckout(userId: string): Promise<void> {
+    const { state } = await deps.subscriptions.load(subscriptionsStream(userId));
+    const refusal = subscriptionCheckoutRefusal(state, deps.now().toISOString());
+    if (refusal) throw refusal;
+    const open = state.openCheckout;
+    if (open && (await deps.gateway.expireCheckout(open.sessionId)) === 'complete') {
+      throw conflict(
+        `Your checkout for ${planName(open.plan)} has just been paid: that is your subscription. Change your plan in the billing portal.`,
+      );
+    }
+  }
+
+  /** Records the new monthly checkout; the loser of two racing checkouts expires its own and is refused. */
+  async function recordOpenCheckout(userId: string, sessionId: string, offer: Offer): Promise<void> {
+    try {
+      await deps.subscriptions.handle(
+        subscriptionsStream(userId),
+        { type: 'OpenSubscriptionCheckout', sessionId, plan: planOf(offer), at: deps.now().toISOString() },
+        { commandId: `checkout-opened:${sessionId}`, metadata: { userId } },
+      );
+    } catch (error) {
+      if (error instanceof SubscriptionRuleError) await deps.gateway.expireCheckout(sessionId);
+      throw error;
+    }
   }
 
   return {
@@ -85,6 +120,8 @@ export function paymentsModule(deps: PaymentsDeps & { sessions: Sessions }): Htt
             );
           }
           const offer = priceOffer(request);
+          const monthly = offer.paymentType === 'monthly';
+          if (monthly) await replaceOpenCheckout(user.id);
           const customerId = await customerOf(user.id, user.email);
           const clientKey = req.header('idempotency-key');
           const key = clientKey && /^[A-Za-z0-9_-]{8,100}$/.test(clientKey) ? clientKey : randomUUID();
@@ -96,13 +133,18 @@ export function paymentsModule(deps: PaymentsDeps & { sessions: Sessions }): Htt
             cancelUrl: `${deps.publicUrl}/credits`,
             idempotencyKey: `checkout:${user.id}:${key}`,
           });
+          if (monthly) await recordOpenCheckout(user.id, session.sessionId, offer);
           res.json(session);
         },
       );
 
       app.get('/api/auth/subscription-status', auth, async (req, res) => {
         const { state } = await deps.subscriptions.load(subscriptionsStream(userOf(req).id));
-        res.json({ hasActiveSubscription: hasActiveSubscription(state) });
+        const plan = activePlan(state);
+        res.json({
+          hasActiveSubscription: hasActiveSubscription(state),
+          plan: plan ? { name: planName(plan), credits: plan.credits, amountCents: plan.amountCents } : null,
+        });
       });
 
       app.post('/api/auth/create-portal-session', auth, async (req, res) => {

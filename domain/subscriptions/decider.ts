@@ -1,4 +1,6 @@
+import { findPackage } from '../credits/pricing';
 import { assertNever, type Decider } from '../decider';
+import { SubscriptionRuleError } from './errors';
 import type { SubscriptionEvent, SubscriptionPlan, SubscriptionStatus } from './events';
 
 /** One user's Stripe customer and subscriptions, keyed by Stripe's ids. */
@@ -15,9 +17,18 @@ export interface KnownSubscription {
   paidInvoices: ReadonlyMap<string, SubscriptionPlan>;
 }
 
+/** A monthly checkout opened at Stripe and not yet paid. */
+export interface OpenCheckout {
+  sessionId: string;
+  plan: SubscriptionPlan;
+  openedAt: string;
+}
+
 export interface SubscriptionsState {
   customerId: string | null;
   subscriptions: ReadonlyMap<string, KnownSubscription>;
+  /** The latest monthly checkout, until a subscription starts. */
+  openCheckout: OpenCheckout | null;
 }
 
 export type SubscriptionCommand =
@@ -41,11 +52,13 @@ export type SubscriptionCommand =
       reportedAt: string;
       at: string;
     }
-  | { type: 'CancelSubscription'; subscriptionId: string; endedAt: string; at: string };
+  | { type: 'CancelSubscription'; subscriptionId: string; endedAt: string; at: string }
+  | { type: 'OpenSubscriptionCheckout'; sessionId: string; plan: SubscriptionPlan; at: string };
 
 export const initialSubscriptionsState = (): SubscriptionsState => ({
   customerId: null,
   subscriptions: new Map(),
+  openCheckout: null,
 });
 
 const unknownSubscription = (): KnownSubscription => ({
@@ -79,7 +92,8 @@ export function evolveSubscriptions(state: SubscriptionsState, event: Subscripti
       return { ...state, customerId: state.customerId ?? event.data.customerId };
     case 'SubscriptionStarted': {
       const { subscriptionId, invoiceId, plan, customerId } = event.data;
-      return update({ ...state, customerId: state.customerId ?? customerId }, subscriptionId, (s) => ({
+      const started = { ...state, customerId: state.customerId ?? customerId, openCheckout: null };
+      return update(started, subscriptionId, (s) => ({
         ...s,
         started: true,
         // Paid means active, unless Stripe already reported where it went from there.
@@ -106,6 +120,11 @@ export function evolveSubscriptions(state: SubscriptionsState, event: Subscripti
         cancelAtPeriodEnd: false,
         endedAt: event.data.endedAt,
       }));
+    case 'SubscriptionCheckoutOpened':
+      return {
+        ...state,
+        openCheckout: { sessionId: event.data.sessionId, plan: event.data.plan, openedAt: event.data.at },
+      };
     default:
       return assertNever(event);
   }
@@ -116,6 +135,7 @@ export function evolveSubscriptions(state: SubscriptionsState, event: Subscripti
  * first starts the subscription with that invoice; every other invoice is a renewal; an invoice
  * already recorded is recorded (and paid for) once. A canceled subscription takes no invoice for a
  * period that starts at or after its end, and a status report older than the last one is ignored.
+ * A user holds one subscription at a time (see subscriptionCheckoutRefusal).
  */
 export function decideSubscriptions(
   command: SubscriptionCommand,
@@ -171,6 +191,13 @@ export function decideSubscriptions(
       const { subscriptionId, endedAt, at } = command;
       return [{ type: 'SubscriptionCanceled', data: { subscriptionId, endedAt, at } }];
     }
+    case 'OpenSubscriptionCheckout': {
+      if (state.openCheckout?.sessionId === command.sessionId) return [];
+      const refusal = subscriptionCheckoutRefusal(state, command.at);
+      if (refusal) throw refusal;
+      const { sessionId, plan, at } = command;
+      return [{ type: 'SubscriptionCheckoutOpened', data: { sessionId, plan, at } }];
+    }
     default:
       return assertNever(command);
   }
@@ -184,9 +211,56 @@ export const subscriptionsDecider: Decider<SubscriptionsState, SubscriptionComma
 
 const ACTIVE: readonly (SubscriptionStatus | null)[] = ['active', 'trialing'];
 
+const isActive = (s: KnownSubscription) => s.started && !s.endedAt && ACTIVE.includes(s.status);
+
 /** A subscription that is paid for and running. */
 export function hasActiveSubscription(state: SubscriptionsState): boolean {
-  return [...state.subscriptions.values()].some((s) => s.started && !s.endedAt && ACTIVE.includes(s.status));
+  return [...state.subscriptions.values()].some(isActive);
+}
+
+/** What the active subscription's latest invoice paid for; undefined without an active subscription. */
+export function activePlan(state: SubscriptionsState): SubscriptionPlan | undefined {
+  const active = [...state.subscriptions.values()].find(isActive);
+  return active ? [...active.paidInvoices.values()].at(-1) : undefined;
+}
+
+/** How a plan is named to the person: its package, or the custom amount, and what a month brings. */
+export function planName(plan: SubscriptionPlan): string {
+  const pkg = plan.packageId ? findPackage(plan.packageId) : undefined;
+  const name = pkg ? pkg.name.replace(/ Pack.*$/, '') : 'Custom';
+  return `${name} (${plan.credits.toLocaleString('en-US')} credits a month)`;
+}
+
+/** A second checkout this soon after the last one is a double click or a second tab, not a new choice. */
+export const CHECKOUT_IN_PROGRESS_MS = 60_000;
+
+/**
+ * One subscription at a time. A monthly checkout is refused while a subscription is active (the
+ * plan is changed in the billing portal instead), and while another monthly checkout opened less
+ * than a minute ago: two checkouts racing open one. An older open checkout is replaced; the
+ * service expires it at Stripe first, so it can no longer be paid.
+ */
+export function subscriptionCheckoutRefusal(
+  state: SubscriptionsState,
+  at: string,
+): SubscriptionRuleError | undefined {
+  const active = activePlan(state);
+  if (active) {
+    return new SubscriptionRuleError(
+      'already_subscribed',
+      active,
+      `You already subscribe to ${planName(active)}. Change your plan in the billing portal instead of starting a second subscription.`,
+    );
+  }
+  const open = state.openCheckout;
+  if (open && Date.parse(at) - Date.parse(open.openedAt) < CHECKOUT_IN_PROGRESS_MS) {
+    return new SubscriptionRuleError(
+      'checkout_in_progress',
+      open.plan,
+      `A checkout for ${planName(open.plan)} was opened a moment ago. Finish it there, or try again in a minute.`,
+    );
+  }
+  return undefined;
 }
 
 /** The billing portal is offered to a customer with a subscription that has not ended (a past-due one too, to fix the card). */

@@ -3,12 +3,14 @@ import {
   canManageSubscription,
   decideSubscriptions,
   evolveSubscriptions,
+  activePlan,
   hasActiveSubscription,
   initialSubscriptionsState,
   paidInvoice,
   type SubscriptionCommand,
   type SubscriptionsState,
 } from './decider';
+import { SubscriptionRuleError } from './errors';
 import type { SubscriptionPlan } from './events';
 
 const at = '2026-11-24T10:00:00.000Z';
@@ -99,5 +101,68 @@ describe('subscription rules', () => {
     const state = given({ type: 'LinkCustomer', customerId: 'cus_1', at });
     expect(decideSubscriptions({ type: 'LinkCustomer', customerId: 'cus_2', at }, state)).toEqual([]);
     expect(state.customerId).toBe('cus_1');
+  });
+});
+
+describe('one subscription at a time', () => {
+  const starter: SubscriptionPlan = {
+    packageId: 'starter',
+    customCredits: null,
+    credits: 300,
+    amountCents: 4_000,
+  };
+  const open = (sessionId: string, when: string, p = starter): SubscriptionCommand => ({
+    type: 'OpenSubscriptionCheckout',
+    sessionId,
+    plan: p,
+    at: when,
+  });
+  const refusal = (command: SubscriptionCommand, state: SubscriptionsState) => {
+    try {
+      decideSubscriptions(command, state);
+    } catch (error) {
+      if (error instanceof SubscriptionRuleError) return { code: error.code, message: error.message };
+      throw error;
+    }
+    return undefined;
+  };
+
+  it('refuses a monthly checkout while a subscription is active, naming the active plan', () => {
+    const state = given(payment('in_1', at));
+    expect(activePlan(state)).toEqual(plan);
+    expect(refusal(open('cs_2', at), state)).toEqual({
+      code: 'already_subscribed',
+      message:
+        'You already subscribe to Growth (1,200 credits a month). Change your plan in the billing portal instead of starting a second subscription.',
+    });
+  });
+
+  it('refuses a second monthly checkout opened within a minute of the first: two racing checkouts open one', () => {
+    const state = given(open('cs_1', at));
+    expect(refusal(open('cs_2', '2026-11-24T10:00:59.999Z', plan), state)).toEqual({
+      code: 'checkout_in_progress',
+      message:
+        'A checkout for Starter (300 credits a month) was opened a moment ago. Finish it there, or try again in a minute.',
+    });
+  });
+
+  it('lets a later checkout replace one left open, and records a repeat of the same checkout once', () => {
+    const state = given(open('cs_1', at));
+    expect(decideSubscriptions(open('cs_1', at), state)).toEqual([]);
+    const later = decideSubscriptions(open('cs_2', '2026-11-24T10:01:00.000Z', plan), state);
+    expect(later).toMatchObject([{ type: 'SubscriptionCheckoutOpened', data: { sessionId: 'cs_2', plan } }]);
+  });
+
+  it('closes the open checkout when the subscription starts, and allows a new one once it has ended', () => {
+    const started = given(open('cs_1', at), payment('in_1', at, 'cs_1'));
+    expect(started.openCheckout).toBeNull();
+    const ended = given(payment('in_1', at), {
+      type: 'CancelSubscription',
+      subscriptionId: 'sub_1',
+      endedAt: '2026-12-01T00:00:00.000Z',
+      at,
+    });
+    expect(activePlan(ended)).toBeUndefined();
+    expect(decideSubscriptions(open('cs_3', '2026-12-02T00:00:00.000Z'), ended)).toHaveLength(1);
   });
 });

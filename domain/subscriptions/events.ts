@@ -59,6 +59,8 @@ export type SubscriptionEvent =
         at: string;
       }
     >
-  | DomainEvent<'SubscriptionCanceled', { subscriptionId: string; endedAt: string; at: string }>;
+  | DomainEvent<'SubscriptionCanceled', { subscriptionId: string; endedAt: string; at: string }>
+  /** A monthly checkout was opened at Stripe; it replaces any older one still open. */
+  | DomainEvent<'SubscriptionCheckoutOpened', { sessionId: string; plan: SubscriptionPlan; at: string }>;
 
 export type SubscriptionEventType = SubscriptionEvent['type'];

@@ -92,6 +92,7 @@ for (const backend of backends) {
       });
       expect((await call(base, '/api/auth/subscription-status', { token })).body).toEqual({
         hasActiveSubscription: false,
+        plan: null,
       });
     });
 

@@ -94,6 +94,45 @@ for (const backend of backends) {
       expect(second!.params['metadata[packageId]']).toBeUndefined();
     });
 
+    it('expires a subscription checkout left open at Stripe before opening another, and refuses one that was paid meanwhile', async () => {
+      let now = Date.now();
+      const clocked = await startApp(
+        backend,
+        {
+          STRIPE_SECRET_KEY: 'sk_test_fake',
+          STRIPE_WEBHOOK_SECRET: 'whsec_fake',
+          STRIPE_API_BASE: stripe.url,
+        },
+        { now: () => new Date(now) },
+      );
+      try {
+        const user = await signUp(clocked.baseUrl);
+        const subscribe = (packageId: string) =>
+          call(clocked.baseUrl, '/api/auth/create-checkout-session', {
+            token: user.token,
+            body: { packageId, paymentType: 'monthly' },
+          });
+        const first = (await subscribe('growth')).body as { sessionId: string };
+        now += 61_000;
+        const second = await subscribe('starter');
+        expect(second.status).toBe(200);
+        expect(stripe.calls.map((c) => `${c.method} ${c.path}`)).toContain(
+          `POST /v1/checkout/sessions/${first.sessionId}/expire`,
+        );
+        stripe.complete((second.body as { sessionId: string }).sessionId);
+        now += 61_000;
+        expect(await subscribe('scale')).toMatchObject({
+          status: 409,
+          body: {
+            error:
+              'Your checkout for Starter (300 credits a month) has just been paid: that is your subscription. Change your plan in the billing portal.',
+          },
+        });
+      } finally {
+        await clocked.close();
+      }
+    });
+
     it.each([
       [
         { packageId: 'platinum', paymentType: 'oneTime' },
@@ -166,6 +205,7 @@ for (const backend of backends) {
       const user = await signUp(app.baseUrl);
       expect((await call(app.baseUrl, '/api/auth/subscription-status', { token: user.token })).body).toEqual({
         hasActiveSubscription: false,
+        plan: null,
       });
       expect(
         await call(app.baseUrl, '/api/auth/create-portal-session', { token: user.token, body: {} }),

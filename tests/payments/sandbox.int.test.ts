@@ -53,6 +53,7 @@ for (const backend of backends) {
       expect(await balanceOf(user.token)).toBe(350);
       expect((await call(app.baseUrl, '/api/auth/subscription-status', { token: user.token })).body).toEqual({
         hasActiveSubscription: true,
+        plan: { name: 'Starter (300 credits a month)', credits: 300, amountCents: 4_000 },
       });
       const portal = (
         await call(app.baseUrl, '/api/auth/create-portal-session', { token: user.token, body: {} })
@@ -67,9 +68,93 @@ for (const backend of backends) {
       expect((await post(action('cancel'))).status).toBe(303);
       expect((await call(app.baseUrl, '/api/auth/subscription-status', { token: user.token })).body).toEqual({
         hasActiveSubscription: false,
+        plan: null,
       });
       expect((await post(action('renew'))).status).toBe(303);
       expect(await balanceOf(user.token)).toBe(650);
+    });
+
+    const checkoutAnswer = (token: string, body: unknown) =>
+      call(app.baseUrl, '/api/auth/create-checkout-session', { token, body });
+    const openCheckoutsOf = async (userId: string) =>
+      (
+        await app.system.database.db
+          .selectFrom('stripe_sandbox_checkouts' as never)
+          .select(['id' as never, 'status' as never])
+          .where('client_reference_id' as never, '=', userId as never)
+          .execute()
+      ).filter((r) => (r as { status: string }).status === 'open');
+
+    it('refuses a second subscription with 409 naming the active plan, and offers the billing portal instead', async () => {
+      const user = await signUp(app.baseUrl);
+      const { url } = await checkout(user.token, { packageId: 'growth', paymentType: 'monthly' });
+      expect((await post(`${localUrl(url)}/pay`)).status).toBe(303);
+      const second = await checkoutAnswer(user.token, { packageId: 'starter', paymentType: 'monthly' });
+      expect(second).toMatchObject({
+        status: 409,
+        body: {
+          error:
+            'You already subscribe to Growth (1,200 credits a month). Change your plan in the billing portal instead of starting a second subscription.',
+        },
+      });
+      expect(await openCheckoutsOf(user.userId)).toEqual([]);
+      // A one-time pack is still for sale, and the portal changes the plan.
+      expect(
+        (await checkoutAnswer(user.token, { packageId: 'starter', paymentType: 'oneTime' })).status,
+      ).toBe(200);
+      expect(
+        (await call(app.baseUrl, '/api/auth/create-portal-session', { token: user.token, body: {} })).status,
+      ).toBe(200);
+    });
+
+    it('opens one checkout when two subscription checkouts race: the other is refused with 409 naming the plan', async () => {
+      const user = await signUp(app.baseUrl);
+      const answers = await Promise.all([
+        checkoutAnswer(user.token, { packageId: 'growth', paymentType: 'monthly' }),
+        checkoutAnswer(user.token, { packageId: 'starter', paymentType: 'monthly' }),
+      ]);
+      expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+      const opened = answers.find((a) => a.status === 200)!.body as { sessionId: string };
+      const refused = answers.find((a) => a.status === 409)!.body as { error: string };
+      expect(refused.error).toMatch(
+        /^A checkout for (Growth \(1,200|Starter \(300) credits a month\) was opened a moment ago\. Finish it there, or try again in a minute\.$/,
+      );
+      expect((await openCheckoutsOf(user.userId)).map((r) => (r as { id: string }).id)).toEqual([
+        opened.sessionId,
+      ]);
+    });
+
+    it('replaces a subscription checkout left open: the old one can no longer be paid', async () => {
+      let now = Date.now();
+      const clocked = await startApp(backend, {}, { now: () => new Date(now) });
+      try {
+        const user = await signUp(clocked.baseUrl);
+        const open = (packageId: string) =>
+          call(clocked.baseUrl, '/api/auth/create-checkout-session', {
+            token: user.token,
+            body: { packageId, paymentType: 'monthly' },
+          });
+        const first = (await open('growth')).body as { url: string };
+        now += 61_000;
+        const second = await open('starter');
+        expect(second.status).toBe(200);
+        const stale = await fetch(`${clocked.baseUrl}${new URL(first.url).pathname}/pay`, {
+          method: 'POST',
+          redirect: 'manual',
+        });
+        expect(stale.status).toBe(410);
+        expect(await stale.text()).toContain('This checkout has expired.');
+        const fresh = (second.body as { url: string }).url;
+        const paid = await fetch(`${clocked.baseUrl}${new URL(fresh).pathname}/pay`, {
+          method: 'POST',
+          redirect: 'manual',
+        });
+        expect(paid.status).toBe(303);
+        const status = await call(clocked.baseUrl, '/api/auth/subscription-status', { token: user.token });
+        expect(status.body).toMatchObject({ plan: { name: 'Starter (300 credits a month)' } });
+      } finally {
+        await clocked.close();
+      }
     });
   });
 }

@@ -15,6 +15,8 @@ export interface FakeStripe {
   calls: StripeCall[];
   /** The next creation answers this Stripe error instead. */
   failNext(status: number, message: string): void;
+  /** Marks a checkout session paid, as a buyer finishing it would. */
+  complete(sessionId: string): void;
   close(): Promise<void>;
 }
 
@@ -25,15 +27,17 @@ async function bodyOf(req: IncomingMessage): Promise<string> {
 }
 
 /**
- * A local server that answers the three calls the app makes as Stripe's API reference documents
- * them: form-encoded POSTs to /v1/customers, /v1/checkout/sessions and /v1/billing_portal/sessions,
- * JSON answers, the same answer again for a repeated Idempotency-Key, errors as {error:{type,message}}.
+ * A local server that answers the calls the app makes as Stripe's API reference documents them:
+ * form-encoded POSTs to /v1/customers, /v1/checkout/sessions (and .../:id/expire, which only an
+ * open session accepts), /v1/billing_portal/sessions, GET /v1/checkout/sessions/:id; JSON answers,
+ * the same answer again for a repeated Idempotency-Key, errors as {error:{type,message}}.
  */
 export async function startFakeStripe(): Promise<FakeStripe> {
   const calls: StripeCall[] = [];
   const byKey = new Map<string, string>();
   let failure: { status: number; message: string } | undefined;
   let n = 0;
+  const sessions = new Map<string, Record<string, unknown>>();
   const server: Server = createServer(async (req, res) => {
     const params = Object.fromEntries(new URLSearchParams(await bodyOf(req)));
     const idempotencyKey = req.headers['idempotency-key'] as string | undefined;
@@ -68,8 +72,30 @@ export async function startFakeStripe(): Promise<FakeStripe> {
         metadata: {},
       });
     }
+    const expire = /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/.exec(path);
+    const session = sessions.get(expire?.[1] ?? path.slice('/v1/checkout/sessions/'.length));
+    if (req.method === 'POST' && expire) {
+      if (!session) return send(404, { error: { type: 'invalid_request_error', code: 'resource_missing' } });
+      if (session.status !== 'open') {
+        return send(400, {
+          error: {
+            type: 'invalid_request_error',
+            message: `Only Checkout Sessions with a status in ["open"] can be expired. This Checkout Session has a status of "${String(session.status)}".`,
+          },
+        });
+      }
+      session.status = 'expired';
+      return send(200, session);
+    }
+    if (req.method === 'GET' && session) return send(200, session);
     if (req.method === 'POST' && path === '/v1/checkout/sessions') {
       const id = `cs_test_fake${++n}`;
+      sessions.set(id, {
+        id,
+        object: 'checkout.session',
+        status: 'open',
+        expires_at: Math.floor(Date.now() / 1000) + 86_400,
+      });
       return send(200, {
         id,
         object: 'checkout.session',
@@ -103,6 +129,10 @@ export async function startFakeStripe(): Promise<FakeStripe> {
     calls,
     failNext(status, message) {
       failure = { status, message };
+    },
+    complete(sessionId) {
+      const session = sessions.get(sessionId);
+      if (session) session.status = 'complete';
     },
     async close() {
       server.closeAllConnections();

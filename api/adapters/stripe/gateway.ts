@@ -46,6 +46,11 @@ export interface PaymentsGateway {
   readonly standIn: boolean;
   createCustomer(userId: string, email: string, idempotencyKey: string): Promise<string>;
   createCheckout(request: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /**
+   * Makes an open checkout unpayable. Answers how it ended: expired (now, or before), or complete
+   * when it was paid first.
+   */
+  expireCheckout(sessionId: string): Promise<'expired' | 'complete'>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
   /** Checks the Stripe-Signature header over the raw body and the timestamp window; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): Promise<PaymentEvent>;

@@ -67,6 +67,21 @@ export function stripeGateway(settings: StripeSettings): PaymentsGateway {
         throw providerError(error);
       }
     },
+    async expireCheckout(sessionId) {
+      try {
+        await stripe.checkout.sessions.expire(sessionId);
+        return 'expired';
+      } catch (error) {
+        // Stripe refuses to expire a session that is no longer open: ask how it ended.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerError(error);
+      }
+      try {
+        const session = await stripe.checkout.sessions.retrieve(sessionId);
+        return session.status === 'complete' ? 'complete' : 'expired';
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
     async createPortalSession(customerId, returnUrl) {
       try {
         const session = await stripe.billingPortal.sessions.create({

@@ -58,6 +58,20 @@ export async function sandboxGateway(
         .execute();
       return { sessionId: id, url: `${options.publicUrl}${SANDBOX_PATH}/checkout/${id}` };
     },
+    async expireCheckout(sessionId) {
+      await db
+        .updateTable('stripe_sandbox_checkouts')
+        .set({ status: 'expired' })
+        .where('id', '=', sessionId)
+        .where('status', '=', 'open')
+        .execute();
+      const row = await db
+        .selectFrom('stripe_sandbox_checkouts')
+        .select('status')
+        .where('id', '=', sessionId)
+        .executeTakeFirst();
+      return row?.status === 'complete' ? 'complete' : 'expired';
+    },
     async createPortalSession(customerId, returnUrl) {
       const id = `bps_sandbox_${randomBytes(16).toString('hex')}`;
       await db

@@ -178,6 +178,8 @@ export function sandboxStripeModule(deps: SandboxDeps): HttpModule {
       });
 
       app.post(`${SANDBOX_PATH}/checkout/:id/pay`, async (req, res) => {
+        if ((await checkoutOf(String(req.params.id)))?.status === 'expired')
+          return html(res, 410, errorPage('This checkout has expired. Start a new one from ZipFill.'));
         try {
           const next = await pay(req, String(req.params.id));
           if (!next) return html(res, 404, errorPage('There is no such checkout session.'));
