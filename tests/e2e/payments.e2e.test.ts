@@ -84,6 +84,14 @@ describe('buying credits in the browser through the local test checkout', () => 
     await page.getByRole('button', { name: 'Pay $40 (test payment)' }).click();
     await page.waitForURL('**/dashboard?session_id=*');
     await expect.poll(() => balanceText(page), POLL).toBe('350');
+    await page.goto('/credits');
+    const plan = page.locator('.card', { hasText: 'Your credits and plan' });
+    await expect.poll(() => plan.innerText(), POLL).toContain('Starter (300 credits a month), $40 a month');
+    expect(await plan.innerText()).toContain('350 credits');
+    // A second plan is offered as a change in the billing portal, never as a second subscription.
+    await packageCard(page, 'Growth Pack').getByRole('button', { name: 'Subscribe' }).click();
+    await expect.poll(() => page.getByText('You already subscribe to Starter').count(), POLL).toBe(1);
+    expect(page.url()).toMatch(/\/credits$/);
     await page.goto('/manage-account');
     await expect.poll(() => page.locator('.badge').innerText(), POLL).toBe('Active');
     await page.getByRole('button', { name: 'Manage Subscription' }).click();

@@ -6,13 +6,6 @@ const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
       invalidatesTags: ['Account'],
     }),
-    subscriptionStatus: build.query<{ hasActiveSubscription: boolean }, void>({
-      query: () => '/auth/subscription-status',
-      providesTags: ['Subscription'],
-    }),
-    createPortalSession: build.mutation<{ url: string }, void>({
-      query: () => ({ url: '/auth/create-portal-session', method: 'POST', body: {} }),
-    }),
     creditThreshold: build.query<{ threshold: number | null }, void>({
       query: () => '/auth/credit-threshold',
       providesTags: ['Threshold'],
@@ -24,10 +17,5 @@ const accountApi = api.injectEndpoints({
   }),
 });
 
-export const {
-  useChangePasswordMutation,
-  useSubscriptionStatusQuery,
-  useCreatePortalSessionMutation,
-  useCreditThresholdQuery,
-  useSetCreditThresholdMutation,
-} = accountApi;
+export const { useChangePasswordMutation, useCreditThresholdQuery, useSetCreditThresholdMutation } =
+  accountApi;

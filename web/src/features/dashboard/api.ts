@@ -3,10 +3,6 @@ import type { DailyUsage } from './usage/daily-usage';
 
 const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    creditBalance: build.query<{ creditBalance: number }, void>({
-      query: () => '/auth/credit-balance',
-      providesTags: ['Balance'],
-    }),
     creditUsageStats: build.query<{ creditsUsed: number; failedAttempts: number }, void>({
       query: () => '/auth/credit-usage-stats',
       providesTags: ['Usage'],
@@ -18,4 +14,4 @@ const dashboardApi = api.injectEndpoints({
   }),
 });
 
-export const { useCreditBalanceQuery, useCreditUsageStatsQuery, useUsageChartDataQuery } = dashboardApi;
+export const { useCreditUsageStatsQuery, useUsageChartDataQuery } = dashboardApi;

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert, Button, Card } from '../../../ui';
-import { useCreatePortalSessionMutation, useSubscriptionStatusQuery } from '../api';
+import { useCreatePortalSessionMutation, useSubscriptionStatusQuery } from '../../../lib/billing';
 
 export function SubscriptionCard() {
   const { data, isLoading, isError } = useSubscriptionStatusQuery();

@@ -2,9 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import type { PaymentType } from '../../../../../domain/credits/pricing';
 import { paths } from '../../../app/paths';
-import { Alert, Card, Page } from '../../../ui';
+import { useSubscriptionStatusQuery } from '../../../lib/billing';
+import { Alert, Button, Card, Page } from '../../../ui';
 import { useCheckout } from '../checkout';
 import { CreditsFaq } from '../components/CreditsFaq';
+import { CurrentPlan, useBillingPortal } from '../components/CurrentPlan';
 import { CustomAmount } from '../components/CustomAmount';
 import { PackageGrid } from '../components/PackageGrid';
 import { PaymentTypeToggle } from '../components/PaymentTypeToggle';
@@ -12,6 +14,14 @@ import { PaymentTypeToggle } from '../components/PaymentTypeToggle';
 export function CreditsPage() {
   const [paymentType, setPaymentType] = useState<PaymentType>('monthly');
   const checkout = useCheckout();
+  const plan = useSubscriptionStatusQuery().data?.plan ?? null;
+  const portal = useBillingPortal();
+  const [changingPlan, setChangingPlan] = useState(false);
+  // One subscription at a time: choosing another monthly plan while one is active changes it.
+  const buy = (offer: { packageId: string } | { customCredits: number }) => {
+    if (plan && paymentType === 'monthly') return setChangingPlan(true);
+    void checkout.start({ ...offer, paymentType });
+  };
   return (
     <Page
       title="Credits"
@@ -25,18 +35,29 @@ export function CreditsPage() {
       <div className="payment-toggle-wrap">
         <PaymentTypeToggle value={paymentType} onChange={setPaymentType} />
       </div>
+      <CurrentPlan />
       {checkout.error && <Alert kind="error">{checkout.error}</Alert>}
+      {changingPlan && plan && paymentType === 'monthly' && (
+        <Alert kind="info">
+          You already subscribe to {plan.name}. To switch to another plan, change it in the billing portal:
+          Stripe prorates the difference, and you keep one subscription.{' '}
+          <Button variant="secondary" onClick={() => void portal.open()} disabled={portal.opening}>
+            {portal.opening ? 'Opening...' : 'Change plan in the billing portal'}
+          </Button>
+        </Alert>
+      )}
+      {portal.error && <Alert kind="error">{portal.error}</Alert>}
       <PackageGrid
         paymentType={paymentType}
         signedIn
         pending={checkout.pending}
-        onBuy={(packageId) => void checkout.start({ packageId, paymentType })}
+        onBuy={(packageId) => buy({ packageId })}
       />
       <div className="stack">
         <CustomAmount
           paymentType={paymentType}
           pending={checkout.pending}
-          onBuy={(customCredits) => void checkout.start({ customCredits, paymentType })}
+          onBuy={(customCredits) => buy({ customCredits })}
         />
         <CreditsFaq />
         <Card className="guarantee">

@@ -5,7 +5,7 @@ import type { AppDispatch } from '../../../app/store';
 import { api } from '../../../lib/api';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button, Card, LinkButton } from '../../../ui';
-import { useCreditBalanceQuery } from '../api';
+import { useCreditBalanceQuery } from '../../../lib/billing';
 import { formatCount } from '../format';
 import { DASHBOARD_REFRESH } from '../refresh';
 

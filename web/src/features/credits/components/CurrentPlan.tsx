@@ -1,0 +1,63 @@
+import { useState } from 'react';
+import { formatDollars } from '../../../../../domain/credits/pricing';
+import {
+  useCreatePortalSessionMutation,
+  useCreditBalanceQuery,
+  useSubscriptionStatusQuery,
+} from '../../../lib/billing';
+import { serverErrorText } from '../../../lib/errors';
+import { Alert, Button, Card } from '../../../ui';
+
+/** Sends the browser to the billing portal, where the plan is changed (Stripe prorates it). */
+export function useBillingPortal() {
+  const [create, { isLoading }] = useCreatePortalSessionMutation();
+  const [error, setError] = useState<string | null>(null);
+  async function open() {
+    setError(null);
+    try {
+      window.location.assign((await create().unwrap()).url);
+    } catch (e) {
+      setError(serverErrorText(e) ?? 'The billing portal could not be opened. Please try again.');
+    }
+  }
+  return { open, opening: isLoading, error };
+}
+
+/** The balance and the monthly plan the user holds now, with the way to change that plan. */
+export function CurrentPlan() {
+  const balance = useCreditBalanceQuery();
+  const status = useSubscriptionStatusQuery();
+  const portal = useBillingPortal();
+  const plan = status.data?.plan ?? null;
+  return (
+    <Card title="Your credits and plan">
+      {(balance.isError || status.isError) && (
+        <Alert kind="error">Your balance or plan could not be loaded. Please reload the page.</Alert>
+      )}
+      {portal.error && <Alert kind="error">{portal.error}</Alert>}
+      <p>
+        Balance:{' '}
+        <strong>
+          {balance.data ? `${balance.data.creditBalance.toLocaleString('en-US')} credits` : '…'}
+        </strong>
+      </p>
+      <p>
+        Plan:{' '}
+        <strong>
+          {status.isLoading
+            ? '…'
+            : plan
+              ? `${plan.name}, ${formatDollars(plan.amountCents)} a month`
+              : 'no monthly plan'}
+        </strong>
+      </p>
+      {plan && (
+        <div className="button-row">
+          <Button variant="secondary" onClick={() => void portal.open()} disabled={portal.opening}>
+            {portal.opening ? 'Opening...' : 'Change plan in the billing portal'}
+          </Button>
+        </div>
+      )}
+    </Card>
+  );
+}
