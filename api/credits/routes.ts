@@ -46,7 +46,12 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
       });
 
       app.get('/api/auth/credit-threshold', auth, async (req, res) => {
-        res.json({ threshold: (await accountOf(userOf(req).id)).creditThreshold });
+        const account = await accountOf(userOf(req).id);
+        res.json({
+          threshold: account.creditThreshold,
+          unsubscribedByEmail: account.notificationsUnsubscribed,
+          thresholdBeforeUnsubscribe: account.thresholdBeforeUnsubscribe,
+        });
       });
 
       app.post('/api/auth/credit-threshold', auth, validateBody(validThreshold), async (req, res) => {

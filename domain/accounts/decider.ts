@@ -20,7 +20,10 @@ export interface RegisteredAccount {
   isAdmin: boolean;
   /** Below this balance the user wants one e-mail; null means no notifications. */
   creditThreshold: number | null;
+  /** True after the e-mail's unsubscribe link, until a threshold is set again. */
   notificationsUnsubscribed: boolean;
+  /** The threshold the unsubscribe link turned off, offered back with one click. */
+  thresholdBeforeUnsubscribe: number | null;
   /** True while the next fall below the threshold should send a notice. */
   lowCreditNoticeArmed: boolean;
 }
@@ -52,6 +55,7 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
       isAdmin: false,
       creditThreshold: null,
       notificationsUnsubscribed: false,
+      thresholdBeforeUnsubscribe: null,
       lowCreditNoticeArmed: true,
     };
   }
@@ -62,9 +66,21 @@ export function evolveAccount(state: AccountState, event: AccountEvent): Account
     case 'AdminGranted':
       return { ...state, isAdmin: true };
     case 'CreditThresholdSet':
-      return { ...state, creditThreshold: event.data.threshold, lowCreditNoticeArmed: true };
+      return {
+        ...state,
+        creditThreshold: event.data.threshold,
+        lowCreditNoticeArmed: true,
+        ...(event.data.threshold === null
+          ? {}
+          : { notificationsUnsubscribed: false, thresholdBeforeUnsubscribe: null }),
+      };
     case 'CreditNotificationsUnsubscribed':
-      return { ...state, notificationsUnsubscribed: true };
+      return {
+        ...state,
+        notificationsUnsubscribed: true,
+        creditThreshold: null,
+        thresholdBeforeUnsubscribe: state.creditThreshold ?? state.thresholdBeforeUnsubscribe,
+      };
     case 'LowCreditNoticeSent':
       return { ...state, lowCreditNoticeArmed: false };
     case 'LowCreditNoticeRearmed':
@@ -83,7 +99,9 @@ function registered(state: AccountState): RegisteredAccount {
 /**
  * The account rules. Registration happens once; admin is granted once; a threshold is a whole
  * number of credits or none; a balance below the threshold sends one notice, and the next only
- * after the balance has come back to the threshold or above.
+ * after the balance has come back to the threshold or above. Unsubscribing through the e-mail's
+ * link turns the threshold off (it is remembered, to be turned back on with one click); setting
+ * a threshold again turns notifications back on.
  */
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {

@@ -82,6 +82,30 @@ describe('account rules', () => {
     expect(decideAccount({ type: 'UnsubscribeCreditNotifications', at }, state)).toEqual([]);
   });
 
+  it('turns the threshold off when the user unsubscribes by e-mail, remembering it to offer it back', () => {
+    const unsubscribe: AccountCommand = { type: 'UnsubscribeCreditNotifications', at };
+    expect(given(register, threshold(100), unsubscribe)).toMatchObject({
+      creditThreshold: null,
+      notificationsUnsubscribed: true,
+      thresholdBeforeUnsubscribe: 100,
+    });
+  });
+
+  it('turns notifications back on when a threshold is set again after unsubscribing', () => {
+    const unsubscribe: AccountCommand = { type: 'UnsubscribeCreditNotifications', at };
+    const back = given(register, threshold(100), unsubscribe, threshold(100));
+    expect(back).toMatchObject({
+      creditThreshold: 100,
+      notificationsUnsubscribed: false,
+      thresholdBeforeUnsubscribe: null,
+    });
+    expect(notices([register, threshold(100), unsubscribe, threshold(100), balance(5)])).toBe(1);
+    expect(given(register, threshold(100), unsubscribe, threshold(null))).toMatchObject({
+      notificationsUnsubscribed: true,
+      thresholdBeforeUnsubscribe: 100,
+    });
+  });
+
   it('lets one account claim an address and refuses it to every other', () => {
     const claim = (userId: string) => ({ type: 'ClaimEmail' as const, userId, at });
     const state = emailClaimDecider

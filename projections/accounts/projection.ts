@@ -36,10 +36,17 @@ export const accountsProjection: Projection = {
     },
     CreditThresholdSet: async (trx, event) => {
       const d = event.data as Data<'CreditThresholdSet'>;
-      await update(trx, event).set({ credit_threshold: d.threshold }).execute();
+      await update(trx, event)
+        .set(
+          d.threshold === null
+            ? { credit_threshold: null }
+            : { credit_threshold: d.threshold, notifications_unsubscribed: false },
+        )
+        .execute();
     },
+    // Unsubscribing turns the threshold off: the admin's credit alerts stop listing the user.
     CreditNotificationsUnsubscribed: async (trx, event) => {
-      await update(trx, event).set({ notifications_unsubscribed: true }).execute();
+      await update(trx, event).set({ notifications_unsubscribed: true, credit_threshold: null }).execute();
     },
   },
 };

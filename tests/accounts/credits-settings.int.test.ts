@@ -8,13 +8,19 @@ import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { mailTo, waitForMail } from '../support/mail';
 
 const PUBLIC_URL = 'http://zipfill.test';
+const ADMIN = 'credit-settings-admin@example.com';
+const notifications = (threshold: number | null, before: number | null = null) => ({
+  threshold,
+  unsubscribedByEmail: before !== null,
+  thresholdBeforeUnsubscribe: before,
+});
 
 for (const backend of backends) {
   describe(`credit settings and notifications on ${backend.name}`, () => {
     let app: RunningApp;
     let base: string;
     beforeAll(async () => {
-      app = await startApp(backend, { PUBLIC_URL });
+      app = await startApp(backend, { PUBLIC_URL, ADMIN_EMAILS: ADMIN });
       base = app.baseUrl;
     });
     afterAll(async () => app?.close());
@@ -98,15 +104,15 @@ for (const backend of backends) {
 
     it('keeps a threshold of whole credits or none, and refuses anything else naming the field', async () => {
       const { token } = await signUp(base);
-      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual({ threshold: null });
+      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual(notifications(null));
       const saved = await call(base, '/api/auth/credit-threshold', { token, body: { threshold: 20 } });
       expect(saved).toMatchObject({
         status: 200,
         body: { threshold: 20, message: 'Notification settings updated successfully' },
       });
-      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual({ threshold: 20 });
+      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual(notifications(20));
       await call(base, '/api/auth/credit-threshold', { token, body: { threshold: null } });
-      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual({ threshold: null });
+      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual(notifications(null));
       for (const threshold of [-1, 1.5, '5']) {
         const bad = await call(base, '/api/auth/credit-threshold', { token, body: { threshold } });
         expect(bad.status).toBe(400);
@@ -156,6 +162,34 @@ for (const backend of backends) {
       for (let i = 0; i < 12; i++) await succeed(userId);
       await settle(userId, 47);
       expect(await mailTo(app, email)).toHaveLength(1);
+    });
+
+    it('turns notifications off everywhere after the unsubscribe link, and back on with one save', async () => {
+      const admin = await signUp(base, ADMIN);
+      const { token, userId, email } = await signUp(base);
+      await call(base, '/api/auth/credit-threshold', { token, body: { threshold: 50 } });
+      await succeed(userId);
+      await settle(userId, 49);
+      const alerted = async () => {
+        const dashboard = await call(base, '/api/auth/admin/dashboard-consolidated', { token: admin.token });
+        return (dashboard.body as { creditAlerts: { email: string }[] }).creditAlerts.some(
+          (a) => a.email === email,
+        );
+      };
+      await vi.waitFor(async () => expect(await alerted()).toBe(true), { timeout: 15_000, interval: 50 });
+      const [mail] = await waitForMail(app, email);
+      const unsubscribeToken = /\/unsubscribe\/(\S+)/.exec(mail!.body)![1]!;
+      await call(base, `/api/auth/unsubscribe-credits/${unsubscribeToken}`);
+
+      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual(
+        notifications(null, 50),
+      );
+      await vi.waitFor(async () => expect(await alerted()).toBe(false), { timeout: 15_000, interval: 50 });
+
+      const back = await call(base, '/api/auth/credit-threshold', { token, body: { threshold: 50 } });
+      expect(back).toMatchObject({ status: 200, body: { threshold: 50 } });
+      expect((await call(base, '/api/auth/credit-threshold', { token })).body).toEqual(notifications(50));
+      await vi.waitFor(async () => expect(await alerted()).toBe(true), { timeout: 15_000, interval: 50 });
     });
 
     it('answers an unknown unsubscribe link with the failure text', async () => {

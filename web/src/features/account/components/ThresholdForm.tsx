@@ -14,14 +14,8 @@ export function ThresholdForm() {
     if (data) setValue(data.threshold === null ? '' : String(data.threshold));
   }, [data]);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function save(threshold: number | null) {
     setResult(null);
-    const threshold = parseThreshold(value);
-    if (threshold === undefined) {
-      setResult({ kind: 'error', text: 'Enter a whole number of 0 or more, or leave the field empty.' });
-      return;
-    }
     try {
       await setThreshold({ threshold }).unwrap();
       setResult({ kind: 'success', text: 'Notification settings updated successfully' });
@@ -30,10 +24,35 @@ export function ThresholdForm() {
     }
   }
 
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const threshold = parseThreshold(value);
+    if (threshold === undefined) {
+      setResult({ kind: 'error', text: 'Enter a whole number of 0 or more, or leave the field empty.' });
+      return;
+    }
+    void save(threshold);
+  }
+
+  const before = data?.unsubscribedByEmail ? data.thresholdBeforeUnsubscribe : null;
+
   return (
     <Card title="Credit Notifications">
-      <form onSubmit={(event) => void submit(event)} className="form">
+      <form onSubmit={submit} className="form">
         {result && <Alert kind={result.kind}>{result.text}</Alert>}
+        {data?.unsubscribedByEmail && (
+          <Alert kind="info">
+            You unsubscribed from credit notifications through the link in our e-mail, so they are off.
+            {before !== null && (
+              <>
+                {' '}
+                <Button variant="secondary" onClick={() => void save(before)} disabled={saving}>
+                  Turn notifications back on below {before.toLocaleString('en-US')} credits
+                </Button>
+              </>
+            )}
+          </Alert>
+        )}
         <TextField
           label="Notify me when my balance falls below"
           type="number"
