@@ -5,8 +5,6 @@ import { allProjections } from '../projections';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
 import { migrateReadModels, readModels, type ReadModelDb } from '../projections/schema';
-import { migrateEventStore } from './adapters/eventstore/postgres/schema';
-import { PostgresEventStore } from './adapters/eventstore/postgres/store';
 import { composeAccounts } from './accounts/composition';
 import { composeCredits } from './credits/composition';
 import { composeMail } from './mail/composition';
@@ -18,7 +16,8 @@ import type { Clock } from './auth/sessions';
 import { publicConfigModule, thirdPartySources } from './config/routes';
 import { migrateOperational, operationalDb } from './db/operational';
 import type { Reactor } from './eventsourcing/reactor';
-import { connectPostgres, openPglite, type Database } from './db/database';
+import type { Database } from './db/database';
+import { openStores } from './db/stores';
 import { healthModule } from './health/routes';
 import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
 import { composeLookups, type HubSpotSide } from './lookups/composition';
@@ -81,30 +80,14 @@ export interface SystemOverrides {
 
 export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
 
-async function openDatabase(settings: Settings): Promise<Database> {
-  if (settings.databaseUrl)
-    return connectPostgres({ url: settings.databaseUrl, poolSize: settings.databasePoolSize });
-  return openPglite(settings.dataDir);
-}
-
-async function openEventStore(settings: Settings, database: Database): Promise<EventStore> {
-  if (settings.eventStoreUrl) {
-    const { connectKurrent } = await import('./adapters/eventstore/kurrentdb/store');
-    return connectKurrent(settings.eventStoreUrl);
-  }
-  await migrateEventStore(database.db, database.schema);
-  return new PostgresEventStore(database.db, database.kind);
-}
-
 /** Opens the stores, brings schemas up to date, starts the projections and builds the HTTP app. */
 export async function createSystem(
   settings: Settings,
   baseLogger: Logger,
   overrides: SystemOverrides = {},
 ): Promise<System> {
-  const database = overrides.database ?? (await openDatabase(settings));
+  const { database, store } = await openStores(settings, { database: overrides.database });
   try {
-    const store = await openEventStore(settings, database);
     await migrateReadModels(database.db, database.schema);
     await migrateOperational(database);
     const operational = operationalDb(database);

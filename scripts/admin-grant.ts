@@ -1,10 +1,7 @@
 import { grantAdmin } from '../api/accounts/admin';
 import { accountHandlers } from '../api/accounts/services';
-import { migrateEventStore } from '../api/adapters/eventstore/postgres/schema';
-import { PostgresEventStore } from '../api/adapters/eventstore/postgres/store';
-import { connectPostgres, openPglite, type Database } from '../api/db/database';
+import { openStores } from '../api/db/stores';
 import { readSettings, SettingsError } from '../api/settings';
-import type { EventStore } from '../domain/eventstore/types';
 
 /** `npm run admin:grant -- <email>`: makes the account with this address admin, by an event. */
 async function main() {
@@ -14,18 +11,8 @@ async function main() {
     process.exit(2);
   }
   const settings = readSettings(process.env);
-  const database: Database = settings.databaseUrl
-    ? await connectPostgres({ url: settings.databaseUrl, poolSize: 2 })
-    : await openPglite(settings.dataDir);
-  let store: EventStore | undefined;
+  const { database, store } = await openStores(settings, { poolSize: 2 });
   try {
-    if (settings.eventStoreUrl) {
-      const { connectKurrent } = await import('../api/adapters/eventstore/kurrentdb/store');
-      store = await connectKurrent(settings.eventStoreUrl);
-    } else {
-      await migrateEventStore(database.db, database.schema);
-      store = new PostgresEventStore(database.db, database.kind);
-    }
     const handlers = accountHandlers(store);
     const granted = await grantAdmin({ ...handlers, now: () => new Date() }, email, 'script');
     if (!granted) {
@@ -35,7 +22,7 @@ async function main() {
       console.log(`${email} is admin.`);
     }
   } finally {
-    await store?.close();
+    await store.close();
     await database.close();
   }
 }

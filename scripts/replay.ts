@@ -5,9 +5,8 @@
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
-import { migrateEventStore } from '../api/adapters/eventstore/postgres/schema';
-import { PostgresEventStore } from '../api/adapters/eventstore/postgres/store';
-import { connectPostgres, openPglite, type Database } from '../api/db/database';
+import type { Database } from '../api/db/database';
+import { openStores } from '../api/db/stores';
 import { DataDirLockedError } from '../api/db/lock-file';
 import { readSettings, SettingsError } from '../api/settings';
 import type { EventStore } from '../domain/eventstore/types';
@@ -44,17 +43,7 @@ async function countEvents(store: EventStore, database: Database): Promise<numbe
 async function main() {
   const settings = readSettings(process.env);
   const projections = choose(process.argv.slice(2));
-  const database = settings.databaseUrl
-    ? await connectPostgres({ url: settings.databaseUrl, poolSize: 4 })
-    : await openPglite(settings.dataDir);
-  let store: EventStore;
-  if (settings.eventStoreUrl) {
-    const { connectKurrent } = await import('../api/adapters/eventstore/kurrentdb/store');
-    store = await connectKurrent(settings.eventStoreUrl);
-  } else {
-    await migrateEventStore(database.db, database.schema);
-    store = new PostgresEventStore(database.db, database.kind);
-  }
+  const { database, store } = await openStores(settings, { poolSize: 4 });
   await migrateReadModels(database.db, database.schema);
   const rm = readModels(database.db);
 
