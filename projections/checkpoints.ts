@@ -1,7 +1,16 @@
-import { sql } from 'kysely';
+import { sql, type ColumnType } from 'kysely';
 import { START, type Checkpoint } from '../domain/eventstore/types';
 import type { ReadModelTransaction } from './projection';
 import type { ReadModelDb } from './schema';
+
+/** Where each projection stands in the event log, written in the same transaction as its changes. */
+export interface CheckpointTables {
+  projection_checkpoints: {
+    name: string;
+    checkpoint: string;
+    updated_at: ColumnType<Date, Date | string, Date | string>;
+  };
+}
 
 export async function readCheckpoint(
   db: ReadModelDb | ReadModelTransaction,

@@ -1,14 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import { migrations } from './migrations';
-import type { CheckpointTables } from './migrations/2026_11_22_0001_checkpoints';
-import type { AccountTables } from './migrations/2026_11_23_0001_accounts';
-import type { CreditBalanceTables } from './migrations/2026_11_23_0002_credit_balances';
-import type { LookupRequestTables } from './migrations/2026_11_24_0101_lookup_requests';
-import type { DailyUsageTables } from './migrations/2026_11_24_0102_daily_usage';
-import type { PortalTables } from './migrations/2026_11_24_0001_portals';
-import type { AdminTables } from './migrations/2026_11_24_0001_admin';
 import { runMigrations } from './migrations/run';
+import type { CheckpointTables } from './checkpoints';
+import type { AccountTables } from './accounts/tables';
+import type { CreditBalanceTables } from './credits/tables';
+import type { LookupRequestTables } from './lookups/tables';
+import type { DailyUsageTables } from './usage/tables';
+import type { PortalTables } from './portals/tables';
+import type { AdminTables } from './admin/tables';
 
 /** Every read-model table, as kysely sees it. Each read model adds its tables here. */
 export type ReadModels = CheckpointTables &

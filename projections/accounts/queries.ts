@@ -1,4 +1,5 @@
 import type { ReadModelDb } from '../schema';
+import type { Account } from './tables';
 
 export interface AccountRow {
   userId: string;
@@ -23,15 +24,7 @@ export async function countAccounts(db: ReadModelDb): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
-function toAccount(row: {
-  user_id: string;
-  email: string;
-  created_at: Date;
-  partner: string | null;
-  is_admin: boolean;
-  credit_threshold: number | null;
-  notifications_unsubscribed: boolean;
-}): AccountRow {
+function toAccount(row: Account): AccountRow {
   return {
     userId: row.user_id,
     email: row.email,

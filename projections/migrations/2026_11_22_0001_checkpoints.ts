@@ -1,14 +1,5 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-export interface CheckpointTables {
-  projection_checkpoints: {
-    name: string;
-    checkpoint: string;
-    updated_at: ColumnType<Date, Date | string, Date | string>;
-  };
-}
-
 export const checkpoints: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,18 +1,5 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-export interface AccountTables {
-  accounts: {
-    user_id: string;
-    email: string;
-    created_at: ColumnType<Date, Date | string, Date | string>;
-    partner: string | null;
-    is_admin: boolean;
-    credit_threshold: number | null;
-    notifications_unsubscribed: boolean;
-  };
-}
-
 export const accounts: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

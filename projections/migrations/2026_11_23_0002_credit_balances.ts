@@ -1,22 +1,5 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-export interface CreditBalanceTables {
-  credit_balances: {
-    user_id: string;
-    balance: number;
-    /** Successful lookups, each of which spent one credit. */
-    credits_used: number;
-    /** Lookups that failed; never charged. */
-    failed_attempts: number;
-    updated_at: ColumnType<Date, Date | string, Date | string>;
-  };
-  lookup_totals: {
-    id: string;
-    successful: ColumnType<string, number | string, number | string>;
-  };
-}
-
 export const creditBalances: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,5 +1,6 @@
 import type { PortalMapping } from '../../domain/portals/config';
 import type { ReadModelDb } from '../schema';
+import type { Portal } from './tables';
 
 export interface PortalConnectionRow {
   portalId: string;
@@ -9,12 +10,8 @@ export interface PortalConnectionRow {
   config: PortalMapping;
 }
 
-type Row = {
-  portal_id: string;
-  user_id: string;
-  connected_at: Date;
-  hub_domain: string | null;
-  config: PortalMapping | string;
+type Row = Pick<Portal, 'portal_id' | 'user_id' | 'connected_at' | 'hub_domain'> & {
+  config: Portal['config'] | string;
 };
 
 function toConnection(row: Row): PortalConnectionRow {

@@ -1,0 +1,92 @@
+import type { ColumnType } from 'kysely';
+
+type Timestamp = ColumnType<Date, Date | string, Date | string>;
+type Count = ColumnType<number, number, number>;
+
+/** One row per lookup: the admin's lookup summaries, live feed and rolling 24-hour figures. */
+export interface AdminLookupsTable {
+  lookup_id: string;
+  user_id: string;
+  portal_id: string;
+  object_type: string;
+  zip: string;
+  outcome: 'pending' | 'success' | 'failed';
+  reason: string | null;
+  credits_before: number;
+  credits_after: number;
+  requested_at: Timestamp;
+  /** When the outcome was recorded; the charge time while pending. */
+  at: Timestamp;
+  duration_ms: number | null;
+  request_id: string | null;
+}
+
+/** Lookup counters per user, kept as lookups finish. */
+export interface AdminUserLookupsTable {
+  user_id: string;
+  successful: Count;
+  failed: Count;
+  last_lookup_at: Timestamp;
+}
+
+/** Per user and UTC day: the 7-day figures, engagement and consumption trends. */
+export interface AdminUserDaysTable {
+  user_id: string;
+  day: string;
+  successful: Count;
+  failed: Count;
+}
+
+/** Per UTC day and hour of day: the 30-day chart and the hourly usage patterns. */
+export interface AdminDayHoursTable {
+  day: string;
+  hour: number;
+  successful: Count;
+  failed: Count;
+}
+
+export interface AdminFailureDaysTable {
+  reason: string;
+  day: string;
+  failures: Count;
+}
+
+export interface AdminFailureUsersTable {
+  reason: string;
+  user_id: string;
+  failures: Count;
+}
+
+export interface AdminPortalLookupsTable {
+  portal_id: string;
+  total: Count;
+  successful: Count;
+  last_activity: Timestamp;
+}
+
+export interface AdminPortalUsersTable {
+  portal_id: string;
+  user_id: string;
+}
+
+/** Connected portals and whether their contact and company mappings are configured. */
+export interface AdminPortalsTable {
+  portal_id: string;
+  user_id: string;
+  connected: boolean;
+  contact_configured: boolean;
+  company_configured: boolean;
+  connected_at: Timestamp;
+}
+
+export interface AdminTables {
+  admin_lookups: AdminLookupsTable;
+  admin_user_lookups: AdminUserLookupsTable;
+  admin_user_days: AdminUserDaysTable;
+  admin_day_hours: AdminDayHoursTable;
+  admin_failure_days: AdminFailureDaysTable;
+  admin_failure_users: AdminFailureUsersTable;
+  admin_portal_lookups: AdminPortalLookupsTable;
+  admin_portal_users: AdminPortalUsersTable;
+  admin_portals: AdminPortalsTable;
+}

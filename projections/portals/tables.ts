@@ -1,0 +1,19 @@
+import type { ColumnType, Selectable } from 'kysely';
+import type { PortalMapping } from '../../domain/portals/config';
+
+export interface PortalsTable {
+  portal_id: string;
+  /** The account holding the portal, or that held it last. */
+  user_id: string;
+  connected: boolean;
+  /** When the current owner connected it ("Connected On"). */
+  connected_at: ColumnType<Date, Date | string, Date | string>;
+  hub_domain: string | null;
+  config: ColumnType<PortalMapping, string, string>;
+}
+
+export interface PortalTables {
+  portals: PortalsTable;
+}
+
+export type Portal = Selectable<PortalsTable>;

@@ -1,0 +1,15 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Each user's lookups per UTC date: successes, failures, and failures by reason. */
+export interface DailyUsageTable {
+  user_id: string;
+  /** UTC date, YYYY-MM-DD. */
+  date: string;
+  successful_lookups: Generated<number>;
+  failed_lookups: Generated<number>;
+  failure_reasons: ColumnType<Record<string, number>, string | undefined, string>;
+}
+
+export interface DailyUsageTables {
+  daily_usage: DailyUsageTable;
+}
