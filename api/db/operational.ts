@@ -2,26 +2,28 @@ import type { Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import type { Database } from './database';
 import { operationalMigrations } from './operational-migrations';
-import type { SessionTables } from './operational-migrations/2026_11_23_0001_sessions';
-import type { MailTokenLimitTables } from './operational-migrations/2026_11_23_0002_mail_tokens_limits';
-import type { HubSpotTables } from './operational-migrations/2026_11_24_0001_hubspot';
-import type { SandboxCrmTables } from './operational-migrations/2026_11_24_0002_sandbox_crm';
-import type { StripeSandboxTables } from './operational-migrations/2026_11_24_0001_stripe_sandbox';
-import type { RequestLogTables } from './operational-migrations/2026_11_24_0001_request_logs';
-import type { RequestLogRequestTables } from './operational-migrations/2026_11_24_0002_request_log_requests';
 import { runMigrations } from '../../projections/migrations/run';
+import type { PasswordResetTables } from '../accounts/tables';
+import type { SandboxCrmTables } from '../adapters/hubspot/sandbox/tables';
+import type { StripeSandboxTables } from '../adapters/stripe/sandbox/tables';
+import type { AuthTables } from '../auth/tables';
+import type { UnsubscribeTokenTables } from '../credits/tables';
+import type { RequestLogTables } from '../logging/tables';
+import type { MailOutboxTables } from '../mail/tables';
+import type { HubSpotTables } from '../portals/tables';
 
 /**
  * Tables for operational data that is not business history (sessions, reset tokens, the mail
  * outbox, rate-limit counters): ordinary rows, changed in place, never rebuilt from events.
  */
-export type OperationalTables = SessionTables &
-  MailTokenLimitTables &
+export type OperationalTables = AuthTables &
+  PasswordResetTables &
+  UnsubscribeTokenTables &
+  MailOutboxTables &
   HubSpotTables &
   SandboxCrmTables &
   StripeSandboxTables &
-  RequestLogTables &
-  RequestLogRequestTables;
+  RequestLogTables;
 
 export type OperationalDb = Kysely<OperationalTables>;
 

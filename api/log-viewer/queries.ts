@@ -1,10 +1,10 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { groupStatus, percent, type GroupStatus } from '../../domain/admin/rules';
 import type { OperationalDb } from '../db/operational';
-import type { RequestLogTables } from '../db/operational-migrations/2026_11_24_0001_request_logs';
+import type { RequestLogsTable } from '../logging/tables';
 import { PERIODS, type LogFilters, type Period } from './filters';
 
-type Row = Selectable<RequestLogTables['request_logs']>;
+type Row = Selectable<RequestLogsTable>;
 
 /** A log entry as the viewer reads it (spec: Log entry). */
 export interface LogEntry {

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import type { OperationalDb, OperationalTables } from '../db/operational';
-import type { RequestLogTables } from '../db/operational-migrations/2026_11_24_0001_request_logs';
+import type { RequestLogsTable } from './tables';
 import type { Logger, LogLine } from './logger';
 
-export type RequestLogRow = Insertable<RequestLogTables['request_logs']>;
+export type RequestLogRow = Insertable<RequestLogsTable>;
 
 export interface RequestLogWriterOptions {
   /** Lines waiting for the database; beyond this a line is dropped and counted, never queued. */

@@ -1,18 +1,5 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-export interface SessionTables {
-  sessions: {
-    /** SHA-256 of the bearer token, hex; the token itself is never stored. */
-    id: string;
-    user_id: string;
-    created_at: Timestamp;
-    last_seen_at: Timestamp;
-    revoked_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-  };
-}
 
 export const sessions: Migration = {
   async up(db: Kysely<unknown>) {

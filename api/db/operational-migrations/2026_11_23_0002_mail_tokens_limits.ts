@@ -1,42 +1,5 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
-
-export interface MailTokenLimitTables {
-  password_resets: {
-    /** SHA-256 of the token, hex; the token exists only in the e-mail. */
-    id: string;
-    user_id: string;
-    created_at: Timestamp;
-    expires_at: Timestamp;
-    /** Set when the token is used, or when a newer token replaces it. */
-    used_at: NullableTimestamp;
-  };
-  unsubscribe_tokens: {
-    id: string;
-    user_id: string;
-    created_at: Timestamp;
-  };
-  mail_outbox: {
-    id: string;
-    to_address: string;
-    reply_to: string | null;
-    subject: string;
-    body: string;
-    created_at: Timestamp;
-    sent_at: NullableTimestamp;
-    attempts: ColumnType<number, number | undefined, number>;
-    next_attempt_at: Timestamp;
-    last_error: string | null;
-  };
-  rate_limits: {
-    key: string;
-    hits: number;
-    window_ends_at: Timestamp;
-  };
-}
 
 export const mailTokensLimits: Migration = {
   async up(db: Kysely<unknown>) {

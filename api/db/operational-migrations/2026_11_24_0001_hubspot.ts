@@ -1,24 +1,5 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-export interface HubSpotTables {
-  hubspot_tokens: {
-    portal_id: string;
-    /** AES-256-GCM ciphertexts (see api/portals/secrets.ts); the tokens are never stored in the clear. */
-    access_token: string;
-    refresh_token: string;
-    expires_at: Timestamp;
-    updated_at: Timestamp;
-  };
-  /** Secrets the service generates for itself when none is configured (sandbox mode). */
-  app_secrets: {
-    name: string;
-    value: string;
-    created_at: Timestamp;
-  };
-}
 
 export const hubspot: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,45 +1,5 @@
-import { sql, type ColumnType, type Generated, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-export interface RequestLogTables {
-  request_logs: {
-    id: Generated<string>;
-    timestamp: Timestamp;
-    level: 'error' | 'warn' | 'info' | 'debug';
-    message: string;
-    user_id: string | null;
-    user_email: string | null;
-    request_id: string | null;
-    source_file: string | null;
-    source_function: string | null;
-    ip_address: string | null;
-    user_agent: string | null;
-    stack_trace: string | null;
-    /** Lines of the lookup pipeline and of lookup requests: what the viewer shows by default. */
-    is_lookup: boolean;
-    status_code: number | null;
-    response_time_ms: number | null;
-    method: string | null;
-    url: string | null;
-    metadata: ColumnType<Record<string, unknown>, string, string>;
-  };
-  /** Per hour, counted by the log writer as it writes: the log stats never scan the lines. */
-  request_stats_hourly: {
-    hour: Timestamp;
-    requests: number;
-    failed_requests: number;
-    response_time_total_ms: ColumnType<string, number | string, number | string>;
-    error_logs: number;
-    warning_logs: number;
-  };
-  /** Who made requests in each hour (active users of a period without scanning the lines). */
-  request_users_hourly: {
-    hour: Timestamp;
-    user_id: string;
-  };
-}
 
 export const requestLogs: Migration = {
   async up(db: Kysely<unknown>) {

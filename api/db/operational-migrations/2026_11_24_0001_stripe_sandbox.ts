@@ -1,44 +1,5 @@
-import type { ColumnType, Kysely } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-/** The local test checkout's own records (only used when no Stripe key is configured). */
-export interface StripeSandboxTables {
-  stripe_sandbox_config: { name: string; value: string };
-  stripe_sandbox_checkouts: {
-    id: string;
-    customer_id: string;
-    mode: 'payment' | 'subscription';
-    amount_cents: number;
-    product_name: string;
-    /** JSON object of string values, as Stripe keeps metadata. */
-    metadata: string;
-    client_reference_id: string;
-    success_url: string;
-    cancel_url: string;
-    status: 'open' | 'complete' | 'expired';
-    created_at: Timestamp;
-  };
-  stripe_sandbox_subscriptions: {
-    id: string;
-    customer_id: string;
-    metadata: string;
-    amount_cents: number;
-    product_name: string;
-    status: 'active' | 'canceled';
-    /** Invoices paid so far; the next renewal is number periods + 1. */
-    periods: number;
-    current_period_start: Timestamp;
-    created_at: Timestamp;
-  };
-  stripe_sandbox_portal_sessions: {
-    id: string;
-    customer_id: string;
-    return_url: string;
-    created_at: Timestamp;
-  };
-}
 
 export const stripeSandbox: Migration = {
   async up(db: Kysely<unknown>) {

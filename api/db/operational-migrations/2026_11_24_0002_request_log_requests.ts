@@ -1,26 +1,5 @@
-import { sql, type ColumnType, type Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Migration } from 'kysely/migration';
-
-type Timestamp = ColumnType<Date, Date | string, Date | string>;
-
-export interface RequestLogRequestTables {
-  /**
-   * One row per request (or per line without a request id, keyed `line:<id>`), kept by the log
-   * writer: the grouped log viewer pages through these instead of grouping millions of lines.
-   */
-  request_log_requests: {
-    request_id: string;
-    first_at: Timestamp;
-    last_at: Timestamp;
-    steps: number;
-    is_lookup: boolean;
-    user_id: string | null;
-    has_error: boolean;
-    has_warn: boolean;
-    has_info: boolean;
-    has_debug: boolean;
-  };
-}
 
 export const requestLogRequests: Migration = {
   async up(db: Kysely<unknown>) {
