@@ -77,7 +77,7 @@ export function ConfigurationTab({ report }: { report: DashboardPayload['propert
             offset={offset}
             limit={limit}
             total={data.total}
-            noun="connected users"
+            noun="connected user"
             onOffset={setOffset}
             onLimit={setLimit}
           />

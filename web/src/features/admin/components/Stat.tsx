@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 
 export function Stat({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
   return (
@@ -10,9 +10,10 @@ export function Stat({ label, value, sub }: { label: string; value: ReactNode; s
   );
 }
 
+/** A rule's colour as a badge; its text is mixed toward the page's text colour to stay readable. */
 export function Badge({ colour, children }: { colour: string; children: ReactNode }) {
   return (
-    <span className="admin-badge" style={{ color: colour, borderColor: colour }}>
+    <span className="admin-badge" style={{ '--badge': colour } as CSSProperties}>
       {children}
     </span>
   );

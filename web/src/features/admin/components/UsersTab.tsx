@@ -118,7 +118,7 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
           offset={offset}
           limit={limit}
           total={data.total}
-          noun="users"
+          noun="user"
           onOffset={setOffset}
           onLimit={setLimit}
         />
@@ -131,17 +131,27 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
 function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }) {
   const status = userStatus(u);
   return (
-    <tr
-      className="admin-row-link"
-      tabIndex={0}
-      onClick={onOpen}
-      onKeyDown={(e) => e.key === 'Enter' && onOpen()}
-      title="Open the credit audit trail"
-    >
+    // The whole row opens the trail for a mouse; the e-mail is its button for keyboards and readers.
+    <tr className="admin-row-link" onClick={onOpen}>
       <td>
-        <div>{u.email}</div>
-        <span className="admin-tag">{u.referralType}</span>{' '}
-        <span className="muted small">joined {date(u.createdAt)}</span>
+        <button
+          type="button"
+          className="admin-row-open"
+          onClick={(e) => {
+            e.stopPropagation();
+            onOpen();
+          }}
+          aria-label={`${u.email}: open the credit history`}
+        >
+          {u.email}
+          <span aria-hidden="true" className="admin-row-chevron">
+            ›
+          </span>
+        </button>
+        <div>
+          <span className="admin-tag">{u.referralType}</span>{' '}
+          <span className="muted small">joined {date(u.createdAt)}</span>
+        </div>
       </td>
       <td>
         {u.credits}
@@ -154,10 +164,18 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
         </div>
       </td>
       <td>
-        <div className="admin-bar" aria-label={`${u.successRate}%`}>
-          <span style={{ width: `${u.successRate}%`, background: hourlyBarColour(u.successRate) }} />
-        </div>
-        <span className="small">{u.successRate}%</span>
+        {u.totalLookups === 0 ? (
+          <span className="muted" title="No lookups yet">
+            —
+          </span>
+        ) : (
+          <>
+            <span className="admin-bar" aria-hidden="true">
+              <span style={{ width: `${u.successRate}%`, background: hourlyBarColour(u.successRate) }} />
+            </span>{' '}
+            <span className="small">{u.successRate}%</span>
+          </>
+        )}
       </td>
       <td>{ago(u.lastActivity)}</td>
       <td>
