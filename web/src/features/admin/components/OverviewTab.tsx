@@ -1,8 +1,11 @@
 import type { EChartsOption } from 'echarts';
 import { lazy, Suspense } from 'react';
+import { usePhoneScreen } from '../../../lib/media';
+import { countOf } from '../../../lib/plural';
 import { useDarkMode } from '../../../lib/theme';
 import { Button, Card } from '../../../ui';
-import { engagementColour } from '../lib/colours';
+import { barChartOption, shortRangeLabel, usageTrendOption } from '../lib/chart-options';
+import { CHART_BLUE, engagementColour } from '../lib/colours';
 import { number } from '../lib/format';
 import type { DashboardPayload } from '../types';
 import { Stat } from './Stat';
@@ -18,66 +21,9 @@ function Chart(props: { option: EChartsOption; label: string }) {
   );
 }
 
-function usageOption(data: DashboardPayload['chartData'], dark: boolean): EChartsOption {
-  const text = dark ? '#e6ebf2' : '#17202e';
-  const grid = dark ? '#2a3544' : '#dde3ec';
-  const sorted = [...data].sort((a, b) => a.date.localeCompare(b.date));
-  return {
-    textStyle: { color: text },
-    tooltip: { trigger: 'axis' },
-    legend: { textStyle: { color: text } },
-    grid: { left: 40, right: 16, top: 40, bottom: 30 },
-    xAxis: { type: 'category', data: sorted.map((d) => d.date), axisLabel: { color: text } },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      axisLabel: { color: text },
-      splitLine: { lineStyle: { color: grid } },
-    },
-    series: [
-      {
-        name: 'Successful Lookups',
-        type: 'line',
-        data: sorted.map((d) => d.successful_count),
-        itemStyle: { color: dark ? '#4ade80' : '#16a34a' },
-      },
-      {
-        name: 'Failed Lookups',
-        type: 'line',
-        data: sorted.map((d) => d.failed_count),
-        itemStyle: { color: dark ? '#f87171' : '#dc2626' },
-      },
-    ],
-  };
-}
-
-function barOption(
-  labels: string[],
-  values: number[],
-  colours: string[] | string,
-  dark: boolean,
-): EChartsOption {
-  const text = dark ? '#e6ebf2' : '#17202e';
-  return {
-    textStyle: { color: text },
-    tooltip: { trigger: 'axis' },
-    grid: { left: 40, right: 16, top: 16, bottom: 40 },
-    xAxis: { type: 'category', data: labels, axisLabel: { color: text, interval: 0 } },
-    yAxis: { type: 'value', minInterval: 1, axisLabel: { color: text } },
-    series: [
-      {
-        type: 'bar',
-        data: values.map((value, i) => ({
-          value,
-          itemStyle: { color: Array.isArray(colours) ? colours[i] : colours },
-        })),
-      },
-    ],
-  };
-}
-
 export function OverviewTab({ data, onRefresh }: { data: DashboardPayload; onRefresh: () => void }) {
   const { darkMode } = useDarkMode();
+  const phone = usePhoneScreen();
   const s = data.systemStats;
   const p = data.performanceMetrics;
   return (
@@ -108,17 +54,20 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardPayload; onRef
         </Card>
       </div>
       <Card title="Usage Trends (Last 30 Days)">
-        <Chart label="Usage Trends (Last 30 Days)" option={usageOption(data.chartData, darkMode)} />
+        <Chart label="Usage Trends (Last 30 Days)" option={usageTrendOption(data.chartData, darkMode)} />
       </Card>
       <div className="grid grid-2 align-start">
         <Card title="Credit Distribution">
           <Chart
             label="Credit Distribution"
-            option={barOption(
-              data.creditDistribution.map((c) => c.credit_range),
-              data.creditDistribution.map((c) => c.user_count),
-              '#2563eb',
+            option={barChartOption(
+              data.creditDistribution.map((c) => ({
+                label: shortRangeLabel(c.credit_range),
+                value: c.user_count,
+                colour: CHART_BLUE,
+              })),
               darkMode,
+              phone,
             )}
           />
         </Card>
@@ -140,17 +89,20 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardPayload; onRef
       <Card title="User Engagement">
         <Chart
           label="User Engagement"
-          option={barOption(
-            data.userEngagement.map((e) => e.engagement_level),
-            data.userEngagement.map((e) => e.user_count),
-            data.userEngagement.map((e) => engagementColour(e.engagement_level)),
+          option={barChartOption(
+            data.userEngagement.map((e) => ({
+              label: e.engagement_level,
+              value: e.user_count,
+              colour: engagementColour(e.engagement_level),
+            })),
             darkMode,
+            phone,
           )}
         />
         <ul className="admin-inline-list">
           {data.userEngagement.map((e) => (
             <li key={e.engagement_level}>
-              {e.engagement_level}: {e.user_count} users, {e.avg_lookups} avg lookups
+              {e.engagement_level}: {countOf(e.user_count, 'user')}, {e.avg_lookups} avg lookups
             </li>
           ))}
         </ul>

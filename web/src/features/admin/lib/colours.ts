@@ -5,6 +5,7 @@ export const ORANGE = '#f59e0b';
 export const RED = '#dc2626';
 export const GREY = '#9ca3af';
 export const AMBER = '#d97706';
+export const CHART_BLUE = '#3b6fe0';
 
 /** Levels containing "Active" are green, "Recent" orange, "Dormant" red, anything else grey. */
 export function engagementColour(level: string): string {
