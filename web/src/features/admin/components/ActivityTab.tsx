@@ -1,3 +1,4 @@
+import { countOf } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { ago, reasonText } from '../lib/format';
 import type { DashboardPayload } from '../types';
@@ -22,7 +23,7 @@ export function ActivityTab({ items }: { items: DashboardPayload['recentActivity
               <strong>{i.email}</strong> {i.successful ? 'looked up' : 'failed to lookup'}{' '}
               <code>{i.zipcode}</code> <span className="muted">{ago(i.timestamp)}</span>
               {!i.successful && i.reason && <span className="admin-reason"> {reasonText(i.reason)}</span>}
-              <span className="muted"> · {i.userCredits} credits remaining</span>
+              <span className="muted"> · {countOf(i.userCredits, 'credit')} remaining</span>
             </li>
           ))}
         </ul>

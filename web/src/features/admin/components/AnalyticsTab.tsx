@@ -1,12 +1,24 @@
+import { countOf } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { hourlyBarColour } from '../lib/colours';
 import { ago, date, titleCase } from '../lib/format';
 import type { DashboardPayload } from '../types';
 
-function Table({ head, rows, empty }: { head: string[]; rows: (string | number)[][]; empty?: string }) {
+function Table({
+  label,
+  head,
+  rows,
+  empty,
+}: {
+  label: string;
+  head: string[];
+  rows: (string | number)[][];
+  empty?: string;
+}) {
   if (rows.length === 0) return <p className="muted">{empty ?? 'No data yet'}</p>;
+  // A table wider than its card scrolls; keyboard users reach the scroll by focusing the region.
   return (
-    <div className="admin-table-wrap">
+    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={label}>
       <table className="admin-table">
         <thead>
           <tr>
@@ -34,6 +46,7 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
     <div className="grid grid-2 align-start">
       <Card title="Top Performers">
         <Table
+          label="Top Performers"
           head={['User', 'Successful (all time)', 'Successful (7d)', 'Credits']}
           rows={data.topPerformers
             .slice(0, 10)
@@ -42,6 +55,7 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
       </Card>
       <Card title="Failure Analysis">
         <Table
+          label="Failure Analysis"
           head={['Reason', 'Count', 'Affected Users', '24h', '7d']}
           rows={data.failureAnalysis.map((f) => [
             titleCase(f.reason),
@@ -54,6 +68,7 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
       </Card>
       <Card title="Portal Analytics">
         <Table
+          label="Portal Analytics"
           head={['Portal', 'Users', 'Lookups', 'Success Rate', 'Last Activity']}
           rows={data.portalAnalytics
             .slice(0, 10)
@@ -68,6 +83,7 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
       </Card>
       <Card title="Credit Consumption Trends">
         <Table
+          label="Credit Consumption Trends"
           head={['Date', 'Active Users', 'Credits Consumed', 'Avg/User', 'Success Rate']}
           rows={data.creditConsumptionTrends
             .slice(0, 7)
@@ -88,13 +104,13 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
             {data.timeBasedAnalytics.slice(0, 12).map((h) => (
               <li key={h.hour}>
                 <span className="admin-hour">{String(h.hour).padStart(2, '0')}:00 UTC</span>
-                <span className="admin-bar">
+                <span className="admin-bar" aria-hidden="true">
                   <span
                     style={{ width: `${h.success_rate}%`, background: hourlyBarColour(h.success_rate) }}
                   />
                 </span>
                 <span className="small">
-                  {h.total_lookups} lookups · {h.success_rate}%
+                  {countOf(h.total_lookups, 'lookup')} · {h.success_rate}%
                 </span>
               </li>
             ))}
@@ -103,6 +119,7 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
       </Card>
       <Card title="Credit Alerts">
         <Table
+          label="Credit Alerts"
           head={['User', 'Credits', 'Threshold', 'Below By', 'Recent Lookups']}
           rows={data.creditAlerts.map((a) => [
             a.email,
@@ -116,6 +133,7 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
       </Card>
       <Card title="Recent Signups & Onboarding">
         <Table
+          label="Recent Signups & Onboarding"
           head={['User', 'Joined', 'Referral', 'Credits', 'Lookups', 'Last Lookup']}
           rows={data.recentSignups
             .slice(0, 15)
@@ -131,6 +149,7 @@ export function AnalyticsTab({ data }: { data: DashboardPayload }) {
       </Card>
       <Card title="Referral Sources">
         <Table
+          label="Referral Sources"
           head={['Referral', 'Users', 'Lookups', 'Avg Lookups']}
           rows={data.referralStats.map((r) => [
             r.referral_type,

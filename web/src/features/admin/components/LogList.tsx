@@ -1,3 +1,4 @@
+import { countOf } from '../../../lib/plural';
 import { Button } from '../../../ui';
 import { levelColour } from '../lib/colours';
 import { date, time } from '../lib/format';
@@ -55,7 +56,7 @@ function LevelCell({ e }: { e: LogEntry }) {
   return (
     <>
       <Badge colour={levelColour(e.level)}>{e.level}</Badge>
-      {e.isGrouped && <div className="muted small">{e.stepCount} steps</div>}
+      {e.isGrouped && <div className="muted small">{countOf(e.stepCount ?? 0, 'step')}</div>}
       {isCrm(e) && <Badge colour="#ff7a59">CRM</Badge>}
     </>
   );

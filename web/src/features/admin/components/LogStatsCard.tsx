@@ -1,3 +1,4 @@
+import { countOf } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { useAdminLogStatsQuery } from '../api';
 import { cut } from '../lib/format';
@@ -64,7 +65,7 @@ export function LogStatsCard({ period, onPeriod }: { period: Period; onPeriod: (
               {data.topErrors.slice(0, 3).map((e) => (
                 <li key={`${e.level}:${e.message}`}>
                   <strong>{e.count}×</strong> {cut(e.message, 60)}{' '}
-                  <span className="muted small">({e.affected_users} users)</span>
+                  <span className="muted small">({countOf(e.affected_users, 'user')})</span>
                 </li>
               ))}
             </ul>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { countOf } from '../../../lib/plural';
 import { Button, Card } from '../../../ui';
 import { useAdminLogsQuery } from '../api';
 import { levelColour } from '../lib/colours';
@@ -142,9 +143,10 @@ export function LogsTab() {
         )}
         <div className="admin-pagination">
           <span>
-            Showing {from} to {to} of {total}
-            {data?.pagination.totalCapped ? '+' : ''}{' '}
-            {data?.grouped ? 'entries (grouped by request)' : 'logs'}
+            Showing {from} to {to} of{' '}
+            {data?.grouped
+              ? `${countOf(total, 'entry', 'entries')}${data.pagination.totalCapped ? '+' : ''} (grouped by request)`
+              : `${countOf(total, 'log')}${data?.pagination.totalCapped ? '+' : ''}`}
           </span>
           <Button
             variant="secondary"

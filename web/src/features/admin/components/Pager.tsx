@@ -1,4 +1,5 @@
 import { USER_PAGE_SIZES } from '../../../../../domain/admin/rules';
+import { countOf } from '../../../lib/plural';
 import { Button } from '../../../ui';
 
 /** "Showing 51 to 100 of 10,000 users", Previous and Next, and the page size. */
@@ -13,6 +14,7 @@ export function Pager({
   offset: number;
   limit: number;
   total: number;
+  /** What is listed, in the singular ("user"). */
   noun: string;
   onOffset: (offset: number) => void;
   onLimit: (limit: number) => void;
@@ -24,7 +26,7 @@ export function Pager({
   return (
     <div className="admin-pagination">
       <span>
-        Showing {from.toLocaleString()} to {to.toLocaleString()} of {total.toLocaleString()} {noun}
+        Showing {from.toLocaleString()} to {to.toLocaleString()} of {countOf(total, noun)}
       </span>
       <Button
         variant="secondary"
