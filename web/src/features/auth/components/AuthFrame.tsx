@@ -2,6 +2,8 @@ import { useEffect, type ReactNode } from 'react';
 
 interface AuthFrameProps {
   title: string;
+  /** The visible heading when it needs markup; the title otherwise. */
+  heading?: ReactNode;
   subtitle?: ReactNode;
   badge?: ReactNode;
   children: ReactNode;
@@ -9,7 +11,7 @@ interface AuthFrameProps {
 }
 
 /** The centred card that every sign-in, sign-up and password page sits in. */
-export function AuthFrame({ title, subtitle, badge, children, footer }: AuthFrameProps) {
+export function AuthFrame({ title, heading, subtitle, badge, children, footer }: AuthFrameProps) {
   useEffect(() => {
     document.title = `${title} · ZipFill`;
   }, [title]);
@@ -17,7 +19,7 @@ export function AuthFrame({ title, subtitle, badge, children, footer }: AuthFram
     <div className="auth-wrap">
       <div className="card auth-card">
         {badge}
-        <h1 className="auth-title">{title}</h1>
+        <h1 className="auth-title">{heading ?? title}</h1>
         {subtitle && <p className="auth-subtitle">{subtitle}</p>}
         {children}
         {footer && <div className="auth-footer">{footer}</div>}

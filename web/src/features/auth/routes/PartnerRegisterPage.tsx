@@ -31,6 +31,11 @@ export function PartnerRegisterPage() {
   return (
     <AuthFrame
       title={`${partner.name} partner sign-up`}
+      heading={
+        <>
+          {partner.name} partner <span className="nowrap">sign-up</span>
+        </>
+      }
       subtitle="Exclusive offer for partner members."
       badge={<p className="bonus-badge">+{partner.bonusCredits} BONUS CREDITS</p>}
       footer={

@@ -1,20 +1,15 @@
-import { useEffect } from 'react';
 import { useLookupCountQuery } from '../api';
-
-/** Shown when the count cannot be fetched, so the home page never shows an empty counter. */
-export const FALLBACK_LOOKUP_COUNT = 66357;
 
 const formatter = new Intl.NumberFormat('en-US');
 
+/**
+ * "12,345 ZIP Code Lookups and counting!", shown only once a count exists: nothing on a fresh
+ * install, while loading, or when the count cannot be read.
+ */
 export function LookupCounter() {
-  const { data, error, isError } = useLookupCountQuery();
-
-  useEffect(() => {
-    if (isError) console.error('Lookup count failed', error);
-  }, [isError, error]);
-
-  const count = data?.allTimeSuccessfulLookups ?? (isError ? FALLBACK_LOOKUP_COUNT : undefined);
-  if (count === undefined) return <div className="counter counter-pending" aria-hidden="true" />;
+  const { data } = useLookupCountQuery();
+  const count = data?.allTimeSuccessfulLookups ?? 0;
+  if (count === 0) return null;
 
   return (
     <div className="counter" aria-live="polite">
