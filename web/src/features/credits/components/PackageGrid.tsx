@@ -1,4 +1,3 @@
-import { Link } from 'react-router-dom';
 import {
   formatDollars,
   PACKAGES,
@@ -8,7 +7,7 @@ import {
   type PaymentType,
 } from '../../../../../domain/credits/pricing';
 import { paths } from '../../../app/paths';
-import { Button } from '../../../ui';
+import { Button, LinkButton } from '../../../ui';
 import type { PendingOffer } from '../checkout';
 import './credits.css';
 
@@ -29,6 +28,8 @@ export function PackageGrid({ paymentType, signedIn, pending = null, onBuy }: Pr
       {PACKAGES.map((pkg) => {
         const price = priceCents(pkg, paymentType);
         const save = savings(pkg);
+        // The same emphasis signed in or out: the popular package leads, the others follow.
+        const variant = pkg.popular ? 'primary' : 'secondary';
         return (
           <li key={pkg.id} className={pkg.popular ? 'package-card popular' : 'package-card'}>
             {pkg.popular && <span className="package-ribbon">Most Popular</span>}
@@ -47,16 +48,16 @@ export function PackageGrid({ paymentType, signedIn, pending = null, onBuy }: Pr
             {signedIn ? (
               <Button
                 className="btn-block"
-                variant={pkg.popular ? 'primary' : 'secondary'}
+                variant={variant}
                 disabled={pending !== null}
                 onClick={() => onBuy?.(pkg.id)}
               >
                 {pending === pkg.id ? 'Redirecting...' : monthly ? 'Subscribe' : 'Purchase'}
               </Button>
             ) : (
-              <Link className="btn btn-block btn-primary" to={paths.register}>
+              <LinkButton className="btn-block" variant={variant} to={paths.register}>
                 Get Started
-              </Link>
+              </LinkButton>
             )}
           </li>
         );
