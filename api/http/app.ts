@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import express, { type Express, type RequestHandler } from 'express';
+import expressStaticGzip from 'express-static-gzip';
 import type { Logger } from '../logging/logger';
 import { errorHandler } from './error-handler';
 import { notFound, type ErrorMapping } from './errors';
@@ -54,10 +55,29 @@ export function createApp(options: AppOptions): Express {
   return app;
 }
 
+/** Vite names built assets by their content hash: a new build gives new names, never new content. */
+const HASHED_ASSET = /[\\/]assets[\\/][^\\/]+-[\w-]{8,}\.\w+(\.br|\.gz)?$/;
+
+/** Hashed assets are cached for a year without revalidation; other files for an hour. */
+export function staticCacheControl(path: string): string {
+  return HASHED_ASSET.test(path) ? 'public, max-age=31536000, immutable' : 'public, max-age=3600';
+}
+
 function mountWeb(app: Express, webDir: string | undefined) {
   const index = webDir ? join(webDir, 'index.html') : undefined;
   if (webDir && index && existsSync(index)) {
-    app.use(express.static(webDir, { index: false, maxAge: '1h', immutable: false }));
+    // build:web writes .br and .gz beside each file; the best one the browser accepts is sent.
+    app.use(
+      expressStaticGzip(webDir, {
+        enableBrotli: true,
+        orderPreference: ['br', 'gzip'],
+        index: false,
+        serveStatic: {
+          index: false,
+          setHeaders: (res, path) => res.setHeader('Cache-Control', staticCacheControl(path)),
+        },
+      }),
+    );
     app.get(/.*/, (_req, res) => {
       res.setHeader('Cache-Control', 'no-cache');
       res.sendFile(index);
