@@ -77,7 +77,7 @@ describe('the admin area in the browser', () => {
     await expect.poll(() => p.getByText('User Management').count(), POLL).toBe(1);
     await p.getByLabel('Search by e-mail').fill(userEmail.slice(0, 12).toUpperCase());
     await expect.poll(() => p.locator('tbody tr').count(), POLL).toBe(1);
-    await expect.poll(() => p.getByText('Showing 1 to 1 of 1 users').count(), POLL).toBe(1);
+    await expect.poll(() => p.getByText('Showing 1 to 1 of 1 user').count(), POLL).toBe(1);
     await p.locator('tbody tr').first().click();
     const trail = p.getByRole('dialog', { name: `Credit History: ${userEmail}` });
     await expect.poll(() => trail.getByText('Sign-up credits').count(), POLL).toBe(1);
