@@ -4,6 +4,7 @@ import {
   NotLeaderError,
   TimeoutError,
   UnavailableError,
+  UnknownError,
 } from '@kurrent/kurrentdb-client';
 import { EventStoreUnavailableError } from '../../../../domain/eventstore/types';
 
@@ -13,12 +14,54 @@ const UNREACHABLE_STATUS = new Set([
   14, // UNAVAILABLE
 ]);
 
+/** How long a call waits for KurrentDB when the connection string does not say (the client's own default). */
+export const DEFAULT_DEADLINE_MS = 10_000;
+
+/** KurrentDB took a request and did not answer it in time. */
+export class NoAnswerError extends Error {
+  override readonly name = 'NoAnswerError';
+}
+
 /**
- * True when KurrentDB could not be reached or lost its leader. Besides the client's typed errors,
- * an append to an unreachable node rejects with the raw gRPC error (code 14), untranslated.
+ * The connection string's `defaultDeadline` (ms), which the client applies to its unary calls
+ * only: a batch append waits on a call opened without a deadline, and the bridge's reads are
+ * streaming calls the Rust client never times out. A stalled node would hold either forever.
+ */
+export function deadlineOf(url: string): number {
+  const query = url.includes('?') ? url.slice(url.indexOf('?') + 1) : '';
+  for (const [key, value] of new URLSearchParams(query)) {
+    if (key.toLowerCase() === 'defaultdeadline' && /^\d+$/.test(value) && Number(value) > 0)
+      return Number(value);
+  }
+  return DEFAULT_DEADLINE_MS;
+}
+
+/** `work`, or a NoAnswerError once `ms` have passed; an answer arriving later is dropped. */
+export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(
+      () => reject(new NoAnswerError(`KurrentDB did not answer ${what} within ${ms} ms`)),
+      ms,
+    );
+  });
+  work.catch(() => undefined);
+  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+}
+
+/**
+ * True when KurrentDB could not be reached, lost its leader or did not answer. Besides the
+ * client's typed errors, an append to an unreachable node rejects with the raw gRPC error (code
+ * 14), untranslated. The client's UnknownError is what it makes of a request that did not
+ * complete for a reason it cannot name: the Rust bridge's reads report a node that answered
+ * UNAVAILABLE ("Server Is Not Ready"), INTERNAL or UNKNOWN, a connection lost mid-read and their
+ * own deadline as UnknownError, and a batch append's "Server Is Not Ready" or "Server Is Busy"
+ * comes back as UnknownError("Could not recognize ..."). Each may succeed when tried again.
  */
 export function isUnavailable(error: unknown): boolean {
   if (
+    error instanceof NoAnswerError ||
+    error instanceof UnknownError ||
     error instanceof UnavailableError ||
     error instanceof DeadlineExceededError ||
     error instanceof TimeoutError ||

@@ -11,6 +11,7 @@ import {
   StreamNotFoundError,
   WrongExpectedVersionError as KurrentWrongExpectedVersionError,
   excludeSystemEvents,
+  type AllStreamRecordedEvent,
   type AllStreamSubscription,
   type AppendStreamState,
   type ReadRevision,
@@ -33,7 +34,7 @@ import {
 import { appendOneByOne } from '../append-each';
 import { assertAppendable, assertPageRequest, pageOf } from '../../../../domain/eventstore/validation';
 import { formatCheckpoint, isAfter, parseCheckpoint, type LogPosition, type LogStart } from './checkpoint';
-import { isUnavailable, translateError } from './errors';
+import { DEFAULT_DEADLINE_MS, deadlineOf, isUnavailable, translateError, withDeadline } from './errors';
 import {
   appendAttemptOf,
   isSystemEvent,
@@ -84,7 +85,14 @@ export class KurrentEventStore implements EventStore {
   private resubscribe: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly client: KurrentDBClient) {
+  /**
+   * `deadlineMs` bounds every call: the client leaves batch appends and the bridge's reads
+   * waiting for as long as a stalled node keeps the connection open.
+   */
+  constructor(
+    private readonly client: KurrentDBClient,
+    private readonly deadlineMs = DEFAULT_DEADLINE_MS,
+  ) {
     this.appended.setMaxListeners(0);
   }
 
@@ -98,9 +106,11 @@ export class KurrentEventStore implements EventStore {
     const attempt = newAppendAttempt();
     let written: bigint;
     try {
-      const result = await this.client.appendToStream(stream, toKurrentEvents(events, attempt), {
-        streamState: state,
-      });
+      const result = await withDeadline(
+        this.client.appendToStream(stream, toKurrentEvents(events, attempt), { streamState: state }),
+        this.deadlineMs,
+        `an append to ${stream}`,
+      );
       written = result.nextExpectedRevision;
     } catch (error) {
       return this.afterFailedAppend(stream, events, options.expected, attempt, error);
@@ -155,21 +165,14 @@ export class KurrentEventStore implements EventStore {
         // readAll includes the event at fromPosition itself: ask for one more and drop it below.
         const want = limit - events.length + 1;
         const before = cursor;
-        let scanned = 0;
-        for await (const resolved of this.client.readAll({
-          fromPosition: cursor === 'start' ? FROM_START : cursor,
-          maxCount: want,
-          direction: FORWARDS,
-          resolveLinkTos: false,
-        })) {
-          scanned++;
-          const event = resolved.event;
-          if (!event || !isAfter(event.position, cursor) || events.length === limit) continue;
+        const page = await withDeadline(this.readLog(cursor, want), this.deadlineMs, 'a read of $all');
+        for (const event of page) {
+          if (!isAfter(event.position, cursor) || events.length === limit) continue;
           cursor = event.position;
           if (!isSystemEvent(event)) events.push(toRecorded(event));
         }
         // Stop at the end of the log or with a full page; skipped system events must not end a page early.
-        if (scanned < want || events.length === limit || cursor === before) break;
+        if (page.length < want || events.length === limit || cursor === before) break;
       }
     } catch (error) {
       throw translateError(error);
@@ -245,12 +248,40 @@ export class KurrentEventStore implements EventStore {
     return { lastRevision: last.revision, ours: appendAttemptOf(first) === attempt };
   }
 
-  private async readStored(
+  /** Up to `maxCount` entries of $all from `from` on, the event at `from` included. */
+  private async readLog(from: LogPosition | LogStart, maxCount: number): Promise<AllStreamRecordedEvent[]> {
+    const read: AllStreamRecordedEvent[] = [];
+    for await (const resolved of this.client.readAll({
+      fromPosition: from === 'start' ? FROM_START : from,
+      maxCount,
+      direction: FORWARDS,
+      resolveLinkTos: false,
+    })) {
+      if (resolved.event) read.push(resolved.event);
+    }
+    return read;
+  }
+
+  private readStored(
     stream: string,
     fromRevision: ReadRevision,
     maxCount: number,
     requiresLeader: boolean,
     direction: typeof FORWARDS | typeof BACKWARDS = FORWARDS,
+  ): Promise<StoredEvent[]> {
+    return withDeadline(
+      this.readStoredNow(stream, fromRevision, maxCount, requiresLeader, direction),
+      this.deadlineMs,
+      `a read of ${stream}`,
+    );
+  }
+
+  private async readStoredNow(
+    stream: string,
+    fromRevision: ReadRevision,
+    maxCount: number,
+    requiresLeader: boolean,
+    direction: typeof FORWARDS | typeof BACKWARDS,
   ): Promise<StoredEvent[]> {
     const stored: StoredEvent[] = [];
     try {
@@ -303,14 +334,15 @@ export class KurrentEventStore implements EventStore {
 /** Connects to KurrentDB from a connection string (kurrentdb://host:2113?tls=false) and checks it answers. */
 export async function connectKurrent(url: string): Promise<KurrentEventStore> {
   const client = KurrentDBClient.connectionString(url);
+  const deadlineMs = deadlineOf(url);
   try {
     // Reading one event of $all proves the node is reachable and this user may read the log.
     const probe = client.readAll({ fromPosition: END, direction: BACKWARDS, maxCount: 1 });
-    await probe.next();
+    await withDeadline(probe.next(), deadlineMs, 'a first read of $all');
     await probe.return?.(undefined);
   } catch (error) {
     await client.dispose().catch(() => undefined);
     throw translateError(error);
   }
-  return new KurrentEventStore(client);
+  return new KurrentEventStore(client, deadlineMs);
 }
