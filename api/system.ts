@@ -102,12 +102,12 @@ export async function createSystem(
       store,
       readModels: rm,
       projections: overrides.projections ?? allProjections,
-      locks: database,
+      locks: database.locks,
       batchSize: database.kind === 'pglite' ? 200 : 1000,
       log: (level, message, fields) => logger[level](message, fields),
     });
     const now = overrides.now ?? (() => new Date());
-    const mail = composeMail({ settings, logger, operational, locks: database, now });
+    const mail = composeMail({ settings, logger, operational, locks: database.locks, now });
     const accounts = await composeAccounts({
       settings,
       logger,
@@ -130,7 +130,7 @@ export async function createSystem(
       store,
       readModels: rm,
       operational,
-      locks: database,
+      locks: database.locks,
       logger,
       publicUrl: settings.publicUrl,
       mailQueued: mail.queued,

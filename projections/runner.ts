@@ -2,28 +2,19 @@ import { START, type Checkpoint, type EventStore, type ReadAllResult } from '../
 import { advanceCheckpoint, readCheckpoint } from './checkpoints';
 import type { Projection } from './projection';
 import type { ReadModelDb } from './schema';
-
-export type RunnerLog = (
-  level: 'info' | 'warn' | 'error',
-  message: string,
-  fields?: Record<string, unknown>,
-) => void;
-
-export interface ProjectionLock {
-  tryLock(name: string): Promise<(() => Promise<void>) | undefined>;
-}
+import { SingletonWorker, type Locks, type WorkerLog } from './worker';
 
 export interface RunnerOptions {
   store: EventStore;
   readModels: ReadModelDb;
   projections: readonly Projection[];
-  locks: ProjectionLock;
+  locks: Locks;
   batchSize?: number;
   /** How often an idle projection looks for events another process appended. */
   pollMs?: number;
   /** How long a projection whose lock another process holds waits before trying again. */
   standbyMs?: number;
-  log?: RunnerLog;
+  log?: WorkerLog;
 }
 
 export interface ProjectionStatus {
@@ -52,18 +43,6 @@ class CheckpointMovedError extends Error {
   }
 }
 
-const sleep = (ms: number, signal: AbortSignal) =>
-  new Promise<void>((resolve) => {
-    if (signal.aborted) return resolve();
-    const timer = setTimeout(done, ms);
-    function done() {
-      clearTimeout(timer);
-      signal.removeEventListener('abort', done);
-      resolve();
-    }
-    signal.addEventListener('abort', done, { once: true });
-  });
-
 /**
  * Feeds each projection from the log: catch up from its checkpoint, then follow live. Each batch
  * and its checkpoint commit together, and the checkpoint only moves if it still stands where
@@ -71,9 +50,7 @@ const sleep = (ms: number, signal: AbortSignal) =>
  */
 export class ProjectionRunner {
   private readonly statuses = new Map<string, ProjectionStatus>();
-  private readonly abort = new AbortController();
-  private readonly loops: Promise<void>[] = [];
-  private readonly wakers = new Set<() => void>();
+  private readonly workers = new Map<string, SingletonWorker>();
   private readonly appliedListeners = new Set<(projection: string) => void>();
   /** Per projection, the next batch, read while the previous one commits. */
   private readonly readAhead = new Map<string, { after: Checkpoint; batch: Promise<ReadAllResult> }>();
@@ -89,29 +66,29 @@ export class ProjectionRunner {
 
   constructor(private readonly options: RunnerOptions) {
     for (const p of options.projections) {
-      this.statuses.set(p.name, {
+      const status: ProjectionStatus = {
         name: p.name,
         state: 'starting',
         checkpoint: START,
         caughtUp: false,
         applied: 0,
-      });
+      };
+      this.statuses.set(p.name, status);
+      this.workers.set(p.name, this.worker(p, status));
     }
   }
 
   start(): void {
     this.unsubscribe = this.options.store.onAppended(() => {
       this.lastHintAt = Date.now();
-      for (const wake of this.wakers) wake();
+      for (const worker of this.workers.values()) worker.wake();
     });
-    for (const projection of this.options.projections) this.loops.push(this.run(projection));
+    for (const worker of this.workers.values()) worker.start();
   }
 
   async stop(): Promise<void> {
-    this.abort.abort();
     this.unsubscribe?.();
-    for (const wake of this.wakers) wake();
-    await Promise.all(this.loops);
+    await Promise.all([...this.workers.values()].map((w) => w.stop()));
   }
 
   /** Called after each batch a projection commits, so a reader of its read model can look at once. */
@@ -121,80 +98,67 @@ export class ProjectionRunner {
   }
 
   status(): ProjectionStatus[] {
-    return [...this.statuses.values()].map((s) => ({ ...s }));
+    return [...this.statuses.values()].map((s) => {
+      const worker = this.workers.get(s.name)!.status();
+      return { ...s, state: worker.state, ...(worker.lastError ? { lastError: worker.lastError } : {}) };
+    });
   }
 
   /** Resolves once every projection has applied everything committed before it was called. */
   async settled(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await this.options.store.awaitVisible(timeoutMs);
-    for (;;) {
-      const pending = await Promise.all(
-        this.options.projections.map(async (p) => {
-          const checkpoint = await readCheckpoint(this.options.readModels, p.name);
-          const { events } = await this.options.store.readAll({ after: checkpoint, limit: 1 });
-          return events.length > 0;
-        }),
-      );
-      if (!pending.some(Boolean)) return;
-      if (Date.now() > deadline) throw new Error('Projections did not catch up in time');
-      for (const wake of this.wakers) wake();
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await Promise.all([...this.workers.values()].map((w) => w.settled(Math.max(0, deadline - Date.now()))));
   }
 
-  private async run(projection: Projection): Promise<void> {
-    const status = this.statuses.get(projection.name)!;
-    const signal = this.abort.signal;
-    let release: (() => Promise<void>) | undefined;
-    let failures = 0;
+  /** The singleton worker that feeds one projection: one process at a time applies it. */
+  private worker(projection: Projection, status: ProjectionStatus): SingletonWorker {
+    const pollMs = this.options.pollMs ?? 250;
+    let stale = true;
     let emptyReadsAfterHint = 0;
-    while (!signal.aborted) {
-      try {
-        if (!release) {
-          release = await this.options.locks.tryLock(`projection:${projection.name}`);
-          if (!release) {
-            status.state = 'standby';
-            await sleep(this.options.standbyMs ?? 5_000, signal);
-            continue;
-          }
-          status.checkpoint = await readCheckpoint(this.options.readModels, projection.name);
-        }
-        status.state = 'running';
-        const applied = await this.step(projection, status);
-        failures = 0;
-        delete status.lastError;
-        if (applied > 0) {
-          emptyReadsAfterHint = 0;
-          // More is waiting: read on at once. Caught up: let a few appends gather first.
-          if (status.caughtUp) await sleep(LIVE_SPACING_MS, signal);
-        } else if (Date.now() - this.lastHintAt < HINT_WINDOW_MS) {
-          // An append was just reported but is not readable yet: on PostgreSQL it stays behind
-          // the horizon until older transactions end. Look again soon rather than at the next poll.
-          const wait = Math.min(Math.max(LIVE_SPACING_MS, 2 ** ++emptyReadsAfterHint), 25);
-          await this.idle(signal, Math.min(wait, this.options.pollMs ?? 250));
-        } else await this.idle(signal, this.options.pollMs ?? 250);
-      } catch (error) {
-        failures++;
-        status.state = 'retrying';
-        status.lastError = error instanceof Error ? error.message : String(error);
-        this.options.log?.('warn', `Projection ${projection.name} failed; retrying`, {
-          error: status.lastError,
-          attempt: failures,
-        });
-        await sleep(Math.min(5_000, 100 * 2 ** Math.min(failures, 6)), signal);
-        // Whatever happened, start again from what the database says was committed.
+    return new SingletonWorker({
+      lock: `projection:${projection.name}`,
+      locks: this.options.locks,
+      label: `Projection ${projection.name}`,
+      standbyMs: this.options.standbyMs,
+      wakeSpacingMs: LIVE_SPACING_MS,
+      log: this.options.log,
+      prepare: async () => {
+        stale = true;
+      },
+      step: async () => {
         try {
-          status.checkpoint = await readCheckpoint(this.options.readModels, projection.name);
-        } catch {
-          // still unreachable; the next step fails and backs off again
+          // After taking the lock or a failure, start from what the database says was committed.
+          if (stale) status.checkpoint = await readCheckpoint(this.options.readModels, projection.name);
+          stale = false;
+          const applied = await this.step(projection, status);
+          if (applied > 0) {
+            emptyReadsAfterHint = 0;
+            // More is waiting: read on at once. Caught up: let a few appends gather first.
+            return status.caughtUp ? LIVE_SPACING_MS : 0;
+          }
+          if (Date.now() - this.lastHintAt < HINT_WINDOW_MS) {
+            // An append was just reported but is not readable yet: on PostgreSQL it stays behind
+            // the horizon until older transactions end. Look again soon rather than at the next poll.
+            const wait = Math.min(Math.max(LIVE_SPACING_MS, 2 ** ++emptyReadsAfterHint), 25);
+            return Math.min(wait, pollMs);
+          }
+          return pollMs;
+        } catch (error) {
+          stale = true;
+          throw error;
         }
-      }
-    }
-    status.state = 'stopped';
-    await this.readAhead.get(projection.name)?.batch.catch(() => undefined);
-    this.readAhead.delete(projection.name);
-    await release?.().catch(() => undefined);
+      },
+      pending: async () => {
+        const checkpoint = await readCheckpoint(this.options.readModels, projection.name);
+        const { events } = await this.options.store.readAll({ after: checkpoint, limit: 1 });
+        return events.length > 0;
+      },
+      drain: async () => {
+        await this.readAhead.get(projection.name)?.batch.catch(() => undefined);
+        this.readAhead.delete(projection.name);
+      },
+    });
   }
 
   private async step(projection: Projection, status: ProjectionStatus): Promise<number> {
@@ -250,28 +214,5 @@ export class ProjectionRunner {
     // A failed read is not shared: the next asker tries again.
     result.catch(() => this.sharedReads.delete(key));
     return result;
-  }
-
-  /** Waits `ms`, or less when woken by an append, but never less than the live spacing. */
-  private async idle(signal: AbortSignal, ms: number): Promise<void> {
-    const started = Date.now();
-    await new Promise<void>((resolve) => {
-      let timer: ReturnType<typeof setTimeout>;
-      const done = () => {
-        this.wakers.delete(wake);
-        signal.removeEventListener('abort', done);
-        clearTimeout(timer);
-        resolve();
-      };
-      const wake = () => {
-        this.wakers.delete(wake);
-        clearTimeout(timer);
-        timer = setTimeout(done, Math.max(0, started + LIVE_SPACING_MS - Date.now()));
-      };
-      timer = setTimeout(done, ms);
-      this.wakers.add(wake);
-      signal.addEventListener('abort', done, { once: true });
-      if (signal.aborted) done();
-    });
   }
 }

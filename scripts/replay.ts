@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import type { Database } from '../api/db/database';
 import { openStores } from '../api/db/stores';
 import { DataDirLockedError } from '../api/db/lock-file';
+import { migrateOperational } from '../api/db/operational';
 import { readSettings, SettingsError } from '../api/settings';
 import type { EventStore } from '../domain/eventstore/types';
 import { allProjections } from '../projections';
@@ -45,13 +46,14 @@ async function main() {
   const projections = choose(process.argv.slice(2));
   const { database, store } = await openStores(settings, { poolSize: 4 });
   await migrateReadModels(database.db, database.schema);
+  await migrateOperational(database);
   const rm = readModels(database.db);
 
   for (const p of projections) {
-    const release = await database.tryLock(`projection:${p.name}`);
-    if (!release)
+    const lease = await database.locks.acquire(`projection:${p.name}`);
+    if (!lease)
       throw new Error(`Projection ${p.name} is running in another process. Stop the service, then replay.`);
-    await release();
+    await lease.release();
   }
   await rm.transaction().execute(async (trx) => {
     for (const p of projections) {
@@ -65,7 +67,7 @@ async function main() {
     store,
     readModels: rm,
     projections,
-    locks: database,
+    locks: database.locks,
     batchSize: 1000,
     pollMs: 50,
   });

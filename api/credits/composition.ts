@@ -1,6 +1,6 @@
 import type { EventStore } from '../../domain/eventstore/types';
-import type { ProjectionLock } from '../../projections/runner';
 import type { ReadModelDb } from '../../projections/schema';
+import type { Locks } from '../../projections/worker';
 import type { AccountsDeps } from '../accounts/services';
 import type { OperationalDb } from '../db/operational';
 import { Reactor } from '../eventsourcing/reactor';
@@ -15,7 +15,7 @@ export function composeCredits(o: {
   store: EventStore;
   readModels: ReadModelDb;
   operational: OperationalDb;
-  locks: ProjectionLock;
+  locks: Locks;
   logger: Logger;
   publicUrl: string;
   /** Called after a notice was queued (wakes the mail dispatcher). */

@@ -3,10 +3,8 @@ import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
+import { LeaseLocks, PGLITE_LEASES, POSTGRES_LEASES } from './leases';
 import { lockDataDir } from './lock-file';
-
-/** Releases a projection's lock; the lock also ends when the process dies. */
-export type ReleaseLock = () => Promise<void>;
 
 /**
  * One database: PGlite in a folder (the embedded default) or a PostgreSQL server. Events and
@@ -17,8 +15,8 @@ export interface Database {
   readonly db: Kysely<unknown>;
   /** The schema the tables live in (tests use one schema each on a shared server). */
   readonly schema: string;
-  /** Takes the named lock for as long as this process wants it; undefined when another process holds it. */
-  tryLock(name: string): Promise<ReleaseLock | undefined>;
+  /** The named locks singleton workers hold, shared by every process on this database. */
+  readonly locks: LeaseLocks;
   close(): Promise<void>;
 }
 
@@ -44,49 +42,48 @@ function urlSessionOptions(url: string): string {
 }
 
 export async function connectPostgres(options: PostgresOptions): Promise<Database> {
-  const pool = new pg.Pool({
+  const session =
+    `-c idle_in_transaction_session_timeout=60000 -c statement_timeout=${options.statementTimeoutMs ?? 60_000}` +
+    (options.schema ? ` -c search_path=${options.schema}` : '') +
+    ` ${urlSessionOptions(options.url)}`;
+  const pool = quietPool({
     connectionString: options.url,
     max: options.poolSize ?? 20,
     idleTimeoutMillis: 30_000,
     connectionTimeoutMillis: 5_000,
-    options:
-      `-c idle_in_transaction_session_timeout=60000 -c statement_timeout=${options.statementTimeoutMs ?? 60_000}` +
-      (options.schema ? ` -c search_path=${options.schema}` : '') +
-      ` ${urlSessionOptions(options.url)}`,
+    options: session,
   });
-  // A dropped connection must not crash the process, whether idle or checked out; the query on
-  // it rejects, and that is where the failure is reported.
-  pool.on('error', () => undefined);
-  pool.on('connect', (client) => client.on('error', () => undefined));
+  // Leases are renewed on connections of their own: a pool busy with lookups must not make a
+  // holder miss its renewal, and a renewal that cannot finish within the lease is worthless.
+  const leasePool = quietPool({
+    connectionString: options.url,
+    max: 2,
+    connectionTimeoutMillis: POSTGRES_LEASES.ttlMs,
+    options: `${session} -c statement_timeout=${POSTGRES_LEASES.ttlMs}`,
+  });
   const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  const locks = new Set<pg.Client>();
+  const leaseDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: leasePool }) });
+  const locks = new LeaseLocks(leaseDb, POSTGRES_LEASES);
   return {
     kind: 'postgres',
     db,
     schema: options.schema ?? 'public',
-    async tryLock(name) {
-      const client = new pg.Client({ connectionString: options.url });
-      client.on('error', () => undefined);
-      await client.connect();
-      const { rows } = await client.query<{ ok: boolean }>(
-        'SELECT pg_try_advisory_lock(hashtextextended($1, 0)) AS ok',
-        [`zipfill:${name}`],
-      );
-      if (!rows[0]?.ok) {
-        await client.end();
-        return undefined;
-      }
-      locks.add(client);
-      return async () => {
-        locks.delete(client);
-        await client.end().catch(() => undefined);
-      };
-    },
+    locks,
     async close() {
-      await Promise.all([...locks].map((c) => c.end().catch(() => undefined)));
+      await locks.close().catch(() => undefined);
+      await leaseDb.destroy();
       await db.destroy();
     },
   };
+}
+
+function quietPool(config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool(config);
+  // A dropped connection must not crash the process, whether idle or checked out; the query on
+  // it rejects, and that is where the failure is reported.
+  pool.on('error', () => undefined);
+  pool.on('connect', (client) => client.on('error', () => undefined));
+  return pool;
 }
 
 /** PGlite in `dataDir` (or in memory for tests when dataDir is undefined). */
@@ -106,37 +103,21 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
 
 export function fromPglite(pglite: PGlite, release?: () => void): Database {
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) });
+  // Holding the folder's lock file, this process is the only one: leases left in the folder were
+  // held by a process that died, and are voided rather than waited out.
+  const locks = new LeaseLocks(db, PGLITE_LEASES, release !== undefined);
   return {
     kind: 'pglite',
     db,
     schema: 'public',
-    // One process owns the folder (the lock file), so in-process locks suffice.
-    async tryLock(name) {
-      if (heldPgliteLocks.has(pglite, name)) return undefined;
-      heldPgliteLocks.add(pglite, name);
-      return async () => heldPgliteLocks.delete(pglite, name);
-    },
+    locks,
     async close() {
+      await locks.close().catch(() => undefined);
       await db.destroy();
       release?.();
     },
   };
 }
-
-const heldPgliteLocks = {
-  held: new WeakMap<PGlite, Set<string>>(),
-  has(p: PGlite, name: string) {
-    return this.held.get(p)?.has(name) ?? false;
-  },
-  add(p: PGlite, name: string) {
-    const set = this.held.get(p) ?? new Set<string>();
-    set.add(name);
-    this.held.set(p, set);
-  },
-  delete(p: PGlite, name: string) {
-    this.held.get(p)?.delete(name);
-  },
-};
 
 export async function ping(database: Database): Promise<void> {
   await sql`SELECT 1`.execute(database.db);

@@ -11,6 +11,7 @@ import type { UnsubscribeTokenTables } from '../credits/tables';
 import type { RequestLogTables } from '../logging/tables';
 import type { MailOutboxTables } from '../mail/tables';
 import type { HubSpotTables } from '../portals/tables';
+import type { WorkerLeaseTables } from './lease-tables';
 
 /**
  * Tables for operational data that is not business history (sessions, reset tokens, the mail
@@ -23,7 +24,8 @@ export type OperationalTables = AuthTables &
   HubSpotTables &
   SandboxCrmTables &
   StripeSandboxTables &
-  RequestLogTables;
+  RequestLogTables &
+  WorkerLeaseTables;
 
 export type OperationalDb = Kysely<OperationalTables>;
 

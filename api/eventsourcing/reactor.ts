@@ -1,7 +1,7 @@
 import type { EventStore, RecordedEvent } from '../../domain/eventstore/types';
 import { advanceCheckpoint, readCheckpoint } from '../../projections/checkpoints';
-import type { ProjectionLock } from '../../projections/runner';
 import type { ReadModelDb } from '../../projections/schema';
+import { SingletonWorker, type Locks } from '../../projections/worker';
 import type { Logger } from '../logging/logger';
 
 /** What a reactor does with each event type: side effects, each of them safe to repeat. */
@@ -18,7 +18,7 @@ export interface Reaction {
 export interface ReactorOptions {
   store: EventStore;
   readModels: ReadModelDb;
-  locks: ProjectionLock;
+  locks: Locks;
   reaction: Reaction;
   logger: Logger;
   batchSize?: number;
@@ -31,66 +31,42 @@ export interface ReactorOptions {
  * some reactions: each must be idempotent (deterministic command ids, keyed outbox rows).
  */
 export class Reactor {
-  private readonly abort = new AbortController();
-  private loop: Promise<void> | undefined;
-  private wake: (() => void) | undefined;
-  private unsubscribe: (() => void) | undefined;
+  private readonly worker: SingletonWorker;
   private readonly checkpointName: string;
 
   constructor(private readonly options: ReactorOptions) {
     this.checkpointName = `reactor:${options.reaction.name}`;
+    this.worker = new SingletonWorker({
+      lock: this.checkpointName,
+      locks: options.locks,
+      label: `Reactor ${options.reaction.name}`,
+      log: (level, message, fields) => options.logger[level](message, fields),
+      wakeOn: (wake) => options.store.onAppended(wake),
+      step: async (signal) => ((await this.step(signal)) ? 0 : (options.pollMs ?? 250)),
+      pending: async () => {
+        const checkpoint = await readCheckpoint(options.readModels, this.checkpointName);
+        const { events } = await options.store.readAll({ after: checkpoint, limit: 1 });
+        return events.length > 0;
+      },
+    });
   }
 
   start(): void {
-    this.unsubscribe = this.options.store.onAppended(() => this.wake?.());
-    this.loop = this.run();
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
-    this.abort.abort();
-    this.unsubscribe?.();
-    this.wake?.();
-    await this.loop;
+    await this.worker.stop();
   }
 
   /** Resolves once everything committed before the call has been reacted to (for tests and scripts). */
   async settled(timeoutMs = 30_000): Promise<void> {
-    const deadline = Date.now() + timeoutMs;
     await this.options.store.awaitVisible(timeoutMs);
-    for (;;) {
-      const checkpoint = await readCheckpoint(this.options.readModels, this.checkpointName);
-      const { events } = await this.options.store.readAll({ after: checkpoint, limit: 1 });
-      if (events.length === 0) return;
-      if (Date.now() > deadline)
-        throw new Error(`Reactor ${this.options.reaction.name} did not catch up in time`);
-      this.wake?.();
-      await new Promise((r) => setTimeout(r, 10));
-    }
+    await this.worker.settled(timeoutMs);
   }
 
-  private async run(): Promise<void> {
-    const signal = this.abort.signal;
-    let release: (() => Promise<void>) | undefined;
-    let failures = 0;
-    while (!signal.aborted) {
-      try {
-        release ??= await this.options.locks.tryLock(this.checkpointName);
-        const busy = release ? await this.step() : false;
-        failures = 0;
-        if (!busy) await this.idle(release ? (this.options.pollMs ?? 250) : 5_000);
-      } catch (error) {
-        failures++;
-        this.options.logger.warn(`Reactor ${this.options.reaction.name} failed; retrying`, {
-          error: error instanceof Error ? error.message : String(error),
-          attempt: failures,
-        });
-        await this.idle(Math.min(5_000, 100 * 2 ** Math.min(failures, 6)));
-      }
-    }
-    await release?.().catch(() => undefined);
-  }
-
-  private async step(): Promise<boolean> {
+  /** Reacts to one batch; false when there was nothing to react to. */
+  private async step(signal: AbortSignal): Promise<boolean> {
     const from = await readCheckpoint(this.options.readModels, this.checkpointName);
     const { events, next } = await this.options.store.readAll({
       after: from,
@@ -103,7 +79,7 @@ export class Reactor {
       if (handled.length > 0) await handleBatch(handled);
     } else
       for (const event of events) {
-        if (this.abort.signal.aborted) return false;
+        if (signal.aborted) return false;
         await handlers[event.type]?.(event);
       }
     await this.options.readModels.transaction().execute(async (trx) => {
@@ -111,18 +87,5 @@ export class Reactor {
         throw new Error(`The checkpoint of ${this.checkpointName} was moved by another writer`);
     });
     return true;
-  }
-
-  private idle(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.wake = undefined;
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.wake = done;
-      if (this.abort.signal.aborted) done();
-    });
   }
 }

@@ -51,7 +51,7 @@ export function composeLookups(deps: {
   const processor = new LookupProcessor({
     store: deps.store,
     readModels: deps.readModels,
-    locks: deps.database,
+    locks: deps.database.locks,
     credits: deps.accounts.credits,
     portals: deps.hubspot.portals,
     crm: deps.hubspot.crm,

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { LOOKUP_PROCESSOR_STREAM, type LookupProcessorEvent } from '../../domain/lookups/events';
 import { pendingLookups, processorMarker, type PendingLookup } from '../../projections/lookups/queries';
-import type { ProjectionLock } from '../../projections/runner';
 import type { ReadModelDb } from '../../projections/schema';
+import { pause, SingletonWorker, type Locks, type WorkerLog } from '../../projections/worker';
 import { processWave, type WaveDeps } from './wave';
 
 export const LOOKUP_PROCESSOR_LOCK = 'lookup-processor';
 
 export interface LookupProcessorOptions extends WaveDeps {
   readModels: ReadModelDb;
-  locks: ProjectionLock;
+  locks: Locks;
   /** Lookups taken from the queue at once. */
   batchSize?: number;
   /** Batches processed at the same time (their users' charges are kept right by the credits stream). */
@@ -18,11 +18,11 @@ export interface LookupProcessorOptions extends WaveDeps {
   pollMs?: number;
   /** How long a processor whose lock another process holds waits before trying again. */
   standbyMs?: number;
-  log?: (level: 'info' | 'warn' | 'error', message: string, fields?: Record<string, unknown>) => void;
+  log?: WorkerLog;
 }
 
 export interface LookupProcessorStatus {
-  state: 'starting' | 'standby' | 'catching_up' | 'running' | 'stopped';
+  state: 'starting' | 'standby' | 'catching_up' | 'running' | 'retrying' | 'stopped';
   processed: number;
   lastError?: string;
 }
@@ -33,95 +33,90 @@ export interface LookupProcessorStatus {
  * predecessor recorded, so a finished lookup is never mistaken for a pending one.
  */
 export class LookupProcessor {
-  private readonly abort = new AbortController();
+  private readonly worker: SingletonWorker;
   private readonly active = new Set<Promise<void>>();
   private readonly taken = new Set<string>();
-  private waiters: (() => void)[] = [];
-  private loop: Promise<void> | undefined;
   private highWater = 0n;
-  private readonly current: LookupProcessorStatus = { state: 'starting', processed: 0 };
+  private catchingUp = false;
+  private processed = 0;
+  private lastError: string | undefined;
 
-  constructor(private readonly options: LookupProcessorOptions) {}
+  constructor(private readonly options: LookupProcessorOptions) {
+    this.worker = new SingletonWorker({
+      lock: LOOKUP_PROCESSOR_LOCK,
+      locks: options.locks,
+      label: 'The lookup processor',
+      standbyMs: options.standbyMs,
+      log: options.log,
+      prepare: async (signal) => {
+        this.catchingUp = true;
+        try {
+          await this.catchUp(signal);
+          this.highWater = 0n;
+        } finally {
+          this.catchingUp = false;
+        }
+      },
+      step: (signal) => this.step(signal),
+      pending: async () =>
+        this.active.size > 0 || (await pendingLookups(options.readModels, 0n, 1)).length > 0,
+      drain: async () => {
+        await Promise.allSettled([...this.active]);
+      },
+    });
+  }
 
   start(): void {
-    this.loop ??= this.run();
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
-    this.abort.abort();
-    this.wake();
-    await this.loop;
+    await this.worker.stop();
     await Promise.allSettled([...this.active]);
   }
 
   /** A hint that the queue may have changed (new requests projected). */
   wake(): void {
-    const waiters = this.waiters;
-    this.waiters = [];
-    for (const w of waiters) w();
+    this.worker.wake();
+  }
+
+  /** Resolves once no lookup is pending or under way (for tests and scripts). */
+  settled(timeoutMs = 30_000): Promise<void> {
+    return this.worker.settled(timeoutMs);
   }
 
   status(): LookupProcessorStatus {
-    return { ...this.current };
+    const worker = this.worker.status();
+    return {
+      state: this.catchingUp ? 'catching_up' : worker.state,
+      processed: this.processed,
+      ...(this.lastError ? { lastError: this.lastError } : {}),
+    };
   }
 
-  private async run(): Promise<void> {
-    const signal = this.abort.signal;
-    let release: (() => Promise<void>) | undefined;
-    let failures = 0;
-    while (!signal.aborted) {
-      try {
-        if (!release) {
-          release = await this.options.locks.tryLock(LOOKUP_PROCESSOR_LOCK);
-          if (!release) {
-            this.current.state = 'standby';
-            await this.sleep(this.options.standbyMs ?? 5_000);
-            continue;
-          }
-          this.current.state = 'catching_up';
-          await this.catchUp();
-          this.highWater = 0n;
-          this.current.state = 'running';
-        }
-        if (this.active.size >= (this.options.concurrency ?? 4)) {
-          await this.sleep(this.options.pollMs ?? 250);
-          continue;
-        }
-        const batch = (
-          await pendingLookups(this.options.readModels, this.highWater, this.options.batchSize ?? 500)
-        ).filter((l) => !this.taken.has(l.lookupId));
-        failures = 0;
-        if (batch.length === 0) {
-          await this.sleep(this.options.pollMs ?? 250);
-          continue;
-        }
-        this.highWater = batch.at(-1)!.seq;
-        this.launch(batch);
-      } catch (error) {
-        failures++;
-        this.current.lastError = error instanceof Error ? error.message : String(error);
-        this.options.log?.('warn', 'The lookup processor failed; retrying', {
-          error: this.current.lastError,
-          attempt: failures,
-        });
-        await this.sleep(Math.min(5_000, 100 * 2 ** Math.min(failures, 6)));
-      }
-    }
-    this.current.state = 'stopped';
-    await Promise.allSettled([...this.active]);
-    await release?.().catch(() => undefined);
+  /** Takes the next lookups from the queue; once launched they run while the next are looked for. */
+  private async step(signal: AbortSignal): Promise<number> {
+    const pollMs = this.options.pollMs ?? 250;
+    if (this.active.size >= (this.options.concurrency ?? 4)) return pollMs;
+    const batch = (
+      await pendingLookups(this.options.readModels, this.highWater, this.options.batchSize ?? 500)
+    ).filter((l) => !this.taken.has(l.lookupId));
+    if (batch.length === 0 || signal.aborted) return pollMs;
+    this.highWater = batch.at(-1)!.seq;
+    this.launch(batch);
+    return 0;
   }
 
   private launch(batch: PendingLookup[]) {
     for (const l of batch) this.taken.add(l.lookupId);
     const wave = processWave(this.options, batch)
       .then(() => {
-        this.current.processed += batch.length;
+        this.processed += batch.length;
       })
       .catch((error: unknown) => {
-        this.current.lastError = error instanceof Error ? error.message : String(error);
+        this.lastError = error instanceof Error ? error.message : String(error);
         this.options.log?.('warn', 'A batch of lookups failed; it will be taken again', {
-          error: this.current.lastError,
+          error: this.lastError,
           lookups: batch.length,
         });
         // Still pending in the queue: read from before them again. Every step of a lookup is
@@ -138,7 +133,7 @@ export class LookupProcessor {
   }
 
   /** Writes a start marker and waits until the queue read model has applied it. */
-  private async catchUp(): Promise<void> {
+  private async catchUp(signal: AbortSignal): Promise<void> {
     const marker = randomUUID();
     const event: LookupProcessorEvent = {
       type: 'LookupProcessorStarted',
@@ -146,9 +141,9 @@ export class LookupProcessor {
     };
     await this.options.store.append(LOOKUP_PROCESSOR_STREAM, [{ id: marker, ...event }], { expected: 'any' });
     let waited = 0;
-    while (!this.abort.signal.aborted) {
+    while (!signal.aborted) {
       if ((await processorMarker(this.options.readModels, LOOKUP_PROCESSOR_STREAM)) === marker) return;
-      await this.sleep(50);
+      await pause(50, signal);
       waited += 50;
       if (waited % 30_000 === 0)
         this.options.log?.(
@@ -156,18 +151,5 @@ export class LookupProcessor {
           'The lookup processor is waiting for the lookup_requests read model to catch up',
         );
     }
-  }
-
-  private sleep(ms: number): Promise<void> {
-    return new Promise((resolve) => {
-      if (this.abort.signal.aborted) return resolve();
-      const done = () => {
-        clearTimeout(timer);
-        this.waiters = this.waiters.filter((w) => w !== done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms);
-      this.waiters.push(done);
-    });
   }
 }

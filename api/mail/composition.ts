@@ -1,4 +1,4 @@
-import type { ProjectionLock } from '../../projections/runner';
+import type { Locks } from '../../projections/worker';
 import type { Clock } from '../auth/sessions';
 import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';
@@ -16,7 +16,7 @@ export function composeMail(o: {
   settings: Settings;
   logger: Logger;
   operational: OperationalDb;
-  locks: ProjectionLock;
+  locks: Locks;
   now: Clock;
 }) {
   const { settings, logger } = o;
@@ -26,7 +26,7 @@ export function composeMail(o: {
         smtpUrl: settings.smtpUrl,
         from: settings.mailFrom,
         logger,
-        tryLock: (n) => o.locks.tryLock(n),
+        locks: o.locks,
       })
     : undefined;
   const wake = () => dispatcher?.wake();

@@ -1,4 +1,5 @@
 import nodemailer, { type Transporter } from 'nodemailer';
+import { SingletonWorker, type Locks } from '../../projections/worker';
 import type { OperationalDb } from '../db/operational';
 import type { Logger } from '../logging/logger';
 
@@ -8,7 +9,7 @@ export interface DispatcherOptions {
   from: string;
   logger: Logger;
   /** Only one process sends, so no message goes out twice. */
-  tryLock(name: string): Promise<(() => Promise<void>) | undefined>;
+  locks: Locks;
   pollMs?: number;
 }
 
@@ -18,62 +19,53 @@ const BATCH = 20;
 /** Sends what the outbox holds through SMTP, retrying failures with a growing delay. */
 export class MailDispatcher {
   private readonly transport: Transporter;
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private stopped = false;
-  private release: (() => Promise<void>) | undefined;
+  private readonly worker: SingletonWorker;
 
   constructor(private readonly options: DispatcherOptions) {
     this.transport = nodemailer.createTransport(options.smtpUrl);
+    this.worker = new SingletonWorker({
+      lock: 'mail-dispatcher',
+      locks: options.locks,
+      label: 'Mail dispatcher',
+      log: (level, message, fields) => options.logger[level](message, fields),
+      step: async (signal) => {
+        for (const mail of await this.due().limit(BATCH).execute()) {
+          if (signal.aborted) break;
+          await this.send(mail);
+        }
+        return options.pollMs ?? 2_000;
+      },
+      pending: async () => (await this.due().limit(1).execute()).length > 0,
+    });
   }
 
   start(): void {
-    this.schedule(0);
+    this.worker.start();
   }
 
   /** Looks at the outbox now rather than at the next poll (after a new message was queued). */
   wake(): void {
-    if (!this.stopped && !this.running) this.schedule(0);
+    this.worker.wake();
+  }
+
+  /** Resolves once nothing in the outbox is due (for tests). */
+  settled(timeoutMs?: number): Promise<void> {
+    return this.worker.settled(timeoutMs);
   }
 
   async stop(): Promise<void> {
-    this.stopped = true;
-    clearTimeout(this.timer);
-    await this.running;
-    await this.release?.();
+    await this.worker.stop();
     this.transport.close();
   }
 
-  private schedule(ms: number) {
-    clearTimeout(this.timer);
-    this.timer = setTimeout(() => {
-      this.running = this.tick().finally(() => {
-        this.running = undefined;
-        if (!this.stopped) this.schedule(this.options.pollMs ?? 2_000);
-      });
-    }, ms);
-  }
-
-  private async tick(): Promise<void> {
-    try {
-      this.release ??= await this.options.tryLock('mail-dispatcher');
-      if (!this.release) return;
-      const due = await this.options.db
-        .selectFrom('mail_outbox')
-        .selectAll()
-        .where('sent_at', 'is', null)
-        .where('attempts', '<', MAX_ATTEMPTS)
-        .where('next_attempt_at', '<=', new Date())
-        .orderBy('created_at')
-        .limit(BATCH)
-        .execute();
-      for (const mail of due) {
-        if (this.stopped) return;
-        await this.send(mail);
-      }
-    } catch (error) {
-      this.options.logger.warn('Mail dispatcher failed; retrying', { error: String(error) });
-    }
+  private due() {
+    return this.options.db
+      .selectFrom('mail_outbox')
+      .selectAll()
+      .where('sent_at', 'is', null)
+      .where('attempts', '<', MAX_ATTEMPTS)
+      .where('next_attempt_at', '<=', new Date())
+      .orderBy('created_at');
   }
 
   private async send(mail: {

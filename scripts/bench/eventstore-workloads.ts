@@ -146,7 +146,7 @@ export async function catchUp(
         },
       },
     ],
-    locks: database,
+    locks: database.locks,
     batchSize,
     pollMs: 5,
   });

@@ -7,6 +7,7 @@ import { connectPostgres, openPglite, type Database } from '../../api/db/databas
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import { migrateReadModels } from '../../projections/schema';
+import { migrateOperational } from '../../api/db/operational';
 import {
   appendOp,
   catchUp,
@@ -131,6 +132,7 @@ async function benchTarget(
   try {
     await migrateEventStore(database.db, database.schema);
     await migrateReadModels(database.db, database.schema);
+    await migrateOperational(database);
     await createRawTable(database.db);
     const store = new PostgresEventStore(database.db, database.kind);
     const seconds = options.seconds;

@@ -75,7 +75,7 @@ export async function seedDemo(database: Database, store: EventStore, options: S
     store,
     readModels: readModels(database.db),
     projections: allProjections,
-    locks: database,
+    locks: database.locks,
     batchSize: database.kind === 'pglite' ? 500 : 2000,
   });
   runner.start();

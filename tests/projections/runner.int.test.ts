@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
+import { migrateOperational } from '../../api/db/operational';
 import type { EventStore } from '../../domain/eventstore/types';
 import { readCheckpoint } from '../../projections/checkpoints';
 import { ProjectionRunner } from '../../projections/runner';
@@ -36,7 +37,7 @@ function runner(database: Database, store: EventStore, name: string, table: stri
     store,
     readModels: readModels(database.db),
     projections: [recordingProjection(name, table)],
-    locks: database,
+    locks: database.locks,
     batchSize,
     pollMs: 20,
     standbyMs: 50,
@@ -87,7 +88,9 @@ for (const backend of backends) {
       const table = freshName('applied');
       const name = freshName('p');
       await createRecordingTable(t.database.db, table);
-      const noLocks = { tryLock: async () => async () => undefined };
+      const noLocks = {
+        acquire: async () => ({ signal: new AbortController().signal, release: async () => undefined }),
+      };
       const make = () =>
         new ProjectionRunner({
           store: t.store,
@@ -169,6 +172,8 @@ describe('a projection process killed mid-batch', () => {
       try {
         await migrateEventStore(database.db, database.schema);
         await migrateReadModels(database.db, database.schema);
+        await migrateOperational(database);
+        await migrateOperational(database);
         await createRecordingTable(database.db, table);
         const store = new PostgresEventStore(database.db, 'postgres');
         const env = { CHILD_DATABASE_URL: testDatabaseUrl!, CHILD_SCHEMA: schema, CHILD_TABLE: table };
@@ -204,6 +209,7 @@ describe.runIf(testDatabaseUrl)('the database going away mid-run', () => {
     try {
       await migrateEventStore(database.db, database.schema);
       await migrateReadModels(database.db, database.schema);
+      await migrateOperational(database);
       await createRecordingTable(database.db, table);
       const store = new PostgresEventStore(database.db, 'postgres');
       const r = runner(database, store, freshName('p'), table, 10);

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
+import { migrateOperational } from '../../api/db/operational';
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import { migrateReadModels } from '../../projections/schema';
@@ -28,6 +29,7 @@ export function freshName(prefix: string): string {
 async function prepare(database: Database): Promise<PostgresEventStore> {
   await migrateEventStore(database.db, database.schema);
   await migrateReadModels(database.db, database.schema);
+  await migrateOperational(database);
   return new PostgresEventStore(database.db, database.kind);
 }
 
