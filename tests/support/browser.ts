@@ -1,9 +1,10 @@
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromiumPath } from './optional-suites';
 
 /** Debian's chromium, never a downloaded browser; background networking off (the machine has no internet). */
 export async function launchBrowser(): Promise<Browser> {
   return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    executablePath: chromiumPath(),
     headless: true,
     args: [
       '--headless',
