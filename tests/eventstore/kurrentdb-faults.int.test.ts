@@ -3,6 +3,7 @@ import { KurrentDBClient } from '@kurrent/kurrentdb-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KurrentEventStore } from '../../api/adapters/eventstore/kurrentdb/store';
 import { openPglite, type Database } from '../../api/db/database';
+import { migrateOperational } from '../../api/db/operational';
 import {
   EventStoreUnavailableError,
   START,
@@ -146,6 +147,7 @@ describe('the projection runner on KurrentDB through faults', () => {
     store = new KurrentEventStore(KurrentDBClient.connectionString(node.url), DEADLINE_MS);
     database = await openPglite(undefined);
     await migrateReadModels(database.db, database.schema);
+    await migrateOperational(database);
   });
   afterAll(async () => {
     await store?.close();
@@ -160,7 +162,7 @@ describe('the projection runner on KurrentDB through faults', () => {
       store,
       readModels: readModels(database.db),
       projections: [recordingProjection(freshName('p'), table)],
-      locks: database,
+      locks: database.locks,
       batchSize: 10,
       pollMs: 20,
     });
