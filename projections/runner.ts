@@ -177,15 +177,8 @@ export class ProjectionRunner {
     }
     try {
       await this.options.readModels.transaction().execute(async (trx) => {
-        if (projection.applyBatch) {
-          const handled = events.filter((e) => projection.handlers[e.type]);
-          if (handled.length > 0) await projection.applyBatch(trx, handled);
-        } else {
-          for (const event of events) {
-            const handler = projection.handlers[event.type];
-            if (handler) await handler(trx, event);
-          }
-        }
+        const handled = events.filter((e) => projection.eventTypes.includes(e.type));
+        if (handled.length > 0) await projection.apply(trx, handled);
         if (!(await advanceCheckpoint(trx, projection.name, from, next)))
           throw new CheckpointMovedError(projection.name);
       });

@@ -1,9 +1,6 @@
 import { userIdOfAccountStream } from '../../domain/accounts/decider';
-import type { AccountEvent } from '../../domain/accounts/events';
 import type { RecordedEvent } from '../../domain/eventstore/types';
-import type { Projection, ReadModelTransaction } from '../projection';
-
-type Data<T extends AccountEvent['type']> = Extract<AccountEvent, { type: T }>['data'];
+import { eachEvent, type ReadModelTransaction } from '../projection';
 
 function update(trx: ReadModelTransaction, event: RecordedEvent) {
   const userId = userIdOfAccountStream(event.streamName) ?? '';
@@ -11,12 +8,12 @@ function update(trx: ReadModelTransaction, event: RecordedEvent) {
 }
 
 /** One row per account: who they are, how they joined, admin status and notification choices. */
-export const accountsProjection: Projection = {
+export const accountsProjection = eachEvent({
   name: 'accounts',
   tables: ['accounts'],
   handlers: {
     AccountRegistered: async (trx, event) => {
-      const d = event.data as Data<'AccountRegistered'>;
+      const d = event.data;
       await trx
         .insertInto('accounts')
         .values({
@@ -35,7 +32,7 @@ export const accountsProjection: Projection = {
       await update(trx, event).set({ is_admin: true }).execute();
     },
     CreditThresholdSet: async (trx, event) => {
-      const d = event.data as Data<'CreditThresholdSet'>;
+      const d = event.data;
       await update(trx, event)
         .set(
           d.threshold === null
@@ -49,4 +46,4 @@ export const accountsProjection: Projection = {
       await update(trx, event).set({ notifications_unsubscribed: true, credit_threshold: null }).execute();
     },
   },
-};
+});

@@ -1,11 +1,10 @@
 import { sql, type Insertable } from 'kysely';
-import type { CreditsEvent } from '../../domain/credits/events';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { userIdOfCreditsStream } from '../credits/projection';
-import type { Projection, ReadModelTransaction } from '../projection';
+import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 import type { ReadModels } from '../schema';
 
-type Data<T extends CreditsEvent['type']> = Extract<CreditsEvent, { type: T }>['data'];
+const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 const hourOf = (iso: string) => new Date(iso).getUTCHours();
@@ -24,13 +23,13 @@ type SummaryRow = Omit<Insertable<ReadModels['admin_lookups']>, 'at' | 'requeste
  * pending row, the first outcome finishes it, and any later outcome of the same lookup (a replay)
  * changes nothing.
  */
-function summaryRows(events: readonly RecordedEvent[]): SummaryRow[] {
+function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): SummaryRow[] {
   const rows = new Map<string, SummaryRow>();
   for (const event of events) {
     const userId = userIdOfCreditsStream(event.streamName);
     if (!userId) continue;
     if (event.type === 'LookupCharged') {
-      const d = event.data as Data<'LookupCharged'>;
+      const d = event.data;
       if (rows.has(d.lookupId)) continue;
       rows.set(d.lookupId, {
         lookup_id: d.lookupId,
@@ -49,7 +48,7 @@ function summaryRows(events: readonly RecordedEvent[]): SummaryRow[] {
       });
       continue;
     }
-    const d = event.data as Data<'LookupSucceeded'> | Data<'LookupFailed'>;
+    const d = event.data;
     const earlier = rows.get(d.lookupId);
     if (earlier && earlier.outcome !== 'pending') continue;
     const outcome = {
@@ -227,14 +226,12 @@ async function writeSummaries(trx: ReadModelTransaction, rows: readonly SummaryR
   return finished;
 }
 
-const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
-
 /**
  * The admin's lookup views: one summary row per lookup, and per user, day, hour, portal and
  * failure reason the counters the dashboard reads, so no call scans every lookup. A batch costs a
  * handful of statements, whatever its size, so a rebuild or a seed runs at catch-up speed.
  */
-export const adminLookupsProjection: Projection = {
+export const adminLookupsProjection = batched({
   name: 'admin_lookups',
   tables: [
     'admin_lookups',
@@ -246,11 +243,10 @@ export const adminLookupsProjection: Projection = {
     'admin_portal_lookups',
     'admin_portal_users',
   ],
-  // With applyBatch, the handlers only name the event types the batch receives.
-  handlers: Object.fromEntries(HANDLED.map((type) => [type, async () => undefined])),
+  eventTypes: HANDLED,
   async applyBatch(trx, events) {
     const rows = summaryRows(events);
     if (rows.length === 0) return;
     await bumpCounters(trx, await writeSummaries(trx, rows));
   },
-};
+});

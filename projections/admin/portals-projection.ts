@@ -1,12 +1,11 @@
 import { hasMapping } from '../../domain/admin/rules';
-import type { RecordedEvent } from '../../domain/eventstore/types';
-import type { PortalEvent } from '../../domain/portals/events';
-import type { Projection, ReadModelTransaction } from '../projection';
+import { eachEvent, type ReadModelTransaction, type Recorded } from '../projection';
 
-type PortalData<T extends PortalEvent['type']> = Extract<PortalEvent, { type: T }>['data'];
-
-async function connected(trx: ReadModelTransaction, event: RecordedEvent) {
-  const d = event.data as PortalData<'PortalConnected'>;
+async function connected(
+  trx: ReadModelTransaction,
+  event: Recorded<'PortalConnected' | 'PortalReconnected'>,
+) {
+  const d = event.data;
   await trx
     .insertInto('admin_portals')
     .values({
@@ -23,8 +22,8 @@ async function connected(trx: ReadModelTransaction, event: RecordedEvent) {
     .execute();
 }
 
-async function disconnected(trx: ReadModelTransaction, event: RecordedEvent) {
-  const d = event.data as PortalData<'PortalDisconnected'>;
+async function disconnected(trx: ReadModelTransaction, event: Recorded<'PortalDisconnected'>) {
+  const d = event.data;
   await trx
     .updateTable('admin_portals')
     .set({ connected: false })
@@ -32,8 +31,8 @@ async function disconnected(trx: ReadModelTransaction, event: RecordedEvent) {
     .execute();
 }
 
-async function configSaved(trx: ReadModelTransaction, event: RecordedEvent) {
-  const d = event.data as PortalData<'PortalConfigSaved'>;
+async function configSaved(trx: ReadModelTransaction, event: Recorded<'PortalConfigSaved'>) {
+  const d = event.data;
   await trx
     .updateTable('admin_portals')
     .set({
@@ -45,7 +44,7 @@ async function configSaved(trx: ReadModelTransaction, event: RecordedEvent) {
 }
 
 /** Which portals are connected, by whom, and whether their mappings are configured. */
-export const adminPortalsProjection: Projection = {
+export const adminPortalsProjection = eachEvent({
   name: 'admin_portals',
   tables: ['admin_portals'],
   handlers: {
@@ -54,4 +53,4 @@ export const adminPortalsProjection: Projection = {
     PortalDisconnected: disconnected,
     PortalConfigSaved: configSaved,
   },
-};
+});

@@ -1,11 +1,12 @@
 import { sql } from 'kysely';
-import type { CreditsEvent } from '../../domain/credits/events';
-import type { RecordedEvent } from '../../domain/eventstore/types';
-import type { Projection, ReadModelTransaction } from '../projection';
+import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
 /** The user a credits stream (`credits-<userId>`) belongs to. */
 export const userIdOfCreditsStream = (stream: string) =>
   stream.startsWith('credits-') ? stream.slice('credits-'.length) : undefined;
+
+const COUNTED = ['CreditsAdded', 'LookupCharged', 'LookupFailed', 'LookupSucceeded'] as const;
+type Counted = (typeof COUNTED)[number];
 
 interface UserDelta {
   balance: number;
@@ -15,13 +16,13 @@ interface UserDelta {
 }
 
 /** Folds a batch into one change per user, so a busy batch costs one upsert, not one per event. */
-function fold(events: readonly RecordedEvent[]): { perUser: Map<string, UserDelta>; successful: number } {
+function fold(events: readonly Recorded<Counted>[]): { perUser: Map<string, UserDelta>; successful: number } {
   const perUser = new Map<string, UserDelta>();
   let successful = 0;
   for (const event of events) {
     const userId = userIdOfCreditsStream(event.streamName);
     if (!userId) continue;
-    const { balanceAfter } = event.data as CreditsEvent['data'];
+    const { balanceAfter } = event.data;
     const delta = perUser.get(userId) ?? {
       balance: balanceAfter,
       creditsUsed: 0,
@@ -40,15 +41,12 @@ function fold(events: readonly RecordedEvent[]): { perUser: Map<string, UserDelt
   return { perUser, successful };
 }
 
-const COUNTED = ['CreditsAdded', 'LookupCharged', 'LookupFailed', 'LookupSucceeded'] as const;
-
 /** Each user's balance, successful lookups and failed attempts; and the all-time lookup count. */
-export const creditBalancesProjection: Projection = {
+export const creditBalancesProjection = batched({
   name: 'credit_balances',
   tables: ['credit_balances', 'lookup_totals'],
-  // With applyBatch, the handlers only name the event types the batch receives.
-  handlers: Object.fromEntries(COUNTED.map((type) => [type, async () => undefined])),
-  async applyBatch(trx: ReadModelTransaction, events: readonly RecordedEvent[]) {
+  eventTypes: COUNTED,
+  async applyBatch(trx: ReadModelTransaction, events) {
     const { perUser, successful } = fold(events);
     if (perUser.size > 0) {
       await trx
@@ -82,4 +80,4 @@ export const creditBalancesProjection: Projection = {
         .execute();
     }
   },
-};
+});

@@ -1,11 +1,15 @@
 import { sql } from 'kysely';
-import type { CreditsEvent } from '../../domain/credits/events';
-import type { RecordedEvent } from '../../domain/eventstore/types';
-import type { LookupProcessorEvent, LookupRequestEvent } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
-import type { Projection, ReadModelTransaction } from '../projection';
+import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
-type Data<E extends { type: string; data: unknown }, T extends E['type']> = Extract<E, { type: T }>['data'];
+const HANDLED = [
+  'LookupRequested',
+  'LookupIgnored',
+  'LookupSucceeded',
+  'LookupFailed',
+  'LookupProcessorStarted',
+] as const;
+type Handled = Recorded<(typeof HANDLED)[number]>;
 
 interface Finished {
   lookupId: string;
@@ -15,19 +19,19 @@ interface Finished {
   at: string;
 }
 
-function finishedBy(event: RecordedEvent): Finished | undefined {
+function finishedBy(event: Handled): Finished | undefined {
   switch (event.type) {
     case 'LookupIgnored': {
-      const d = event.data as Data<LookupRequestEvent, 'LookupIgnored'>;
+      const d = event.data;
       return { lookupId: d.lookupId, status: 'ignored', reason: d.reason, userId: null, at: d.at };
     }
     case 'LookupSucceeded':
     case 'LookupFailed': {
-      const d = event.data as Data<CreditsEvent, 'LookupFailed'>;
+      const d = event.data;
       return {
         lookupId: d.lookupId,
         status: event.type === 'LookupSucceeded' ? 'succeeded' : 'failed',
-        reason: event.type === 'LookupFailed' ? d.reason : null,
+        reason: event.type === 'LookupFailed' ? event.data.reason : null,
         userId: userIdOfCreditsStream(event.streamName) ?? null,
         at: d.at,
       };
@@ -37,8 +41,8 @@ function finishedBy(event: RecordedEvent): Finished | undefined {
   }
 }
 
-const requestRow = (event: RecordedEvent) => {
-  const d = event.data as Data<LookupRequestEvent, 'LookupRequested'>;
+const requestRow = (event: Recorded<'LookupRequested'>) => {
+  const d = event.data;
   return {
     lookup_id: d.lookupId,
     portal_id: d.portalId,
@@ -57,8 +61,8 @@ const requestRow = (event: RecordedEvent) => {
   };
 };
 
-async function recordMarker(trx: ReadModelTransaction, event: RecordedEvent) {
-  const { marker } = event.data as Data<LookupProcessorEvent, 'LookupProcessorStarted'>;
+async function recordMarker(trx: ReadModelTransaction, event: Recorded<'LookupProcessorStarted'>) {
+  const { marker } = event.data;
   await trx
     .insertInto('lookup_processor_marks')
     .values({ id: event.streamName, marker })
@@ -67,8 +71,8 @@ async function recordMarker(trx: ReadModelTransaction, event: RecordedEvent) {
 }
 
 /** A batch in a few statements: the new requests in one insert, the outcomes in one update. */
-async function applyBatch(trx: ReadModelTransaction, events: readonly RecordedEvent[]) {
-  const requests = events.filter((e) => e.type === 'LookupRequested').map(requestRow);
+async function applyBatch(trx: ReadModelTransaction, events: readonly Handled[]) {
+  const requests = events.flatMap((e) => (e.type === 'LookupRequested' ? [requestRow(e)] : []));
   for (let i = 0; i < requests.length; i += 1000)
     await trx
       .insertInto('lookup_requests')
@@ -103,15 +107,9 @@ async function applyBatch(trx: ReadModelTransaction, events: readonly RecordedEv
  * Every lookup request and its outcome. The pending rows are the lookup processor's queue:
  * a request enters with its webhook and leaves with its success, failure or dismissal.
  */
-export const lookupRequestsProjection: Projection = {
+export const lookupRequestsProjection = batched({
   name: 'lookup_requests',
   tables: ['lookup_requests', 'lookup_processor_marks'],
+  eventTypes: HANDLED,
   applyBatch,
-  handlers: {
-    LookupRequested: (trx, event) => applyBatch(trx, [event]),
-    LookupIgnored: (trx, event) => applyBatch(trx, [event]),
-    LookupSucceeded: (trx, event) => applyBatch(trx, [event]),
-    LookupFailed: (trx, event) => applyBatch(trx, [event]),
-    LookupProcessorStarted: recordMarker,
-  },
-};
+});

@@ -1,19 +1,16 @@
 import { defaultPortalMapping } from '../../domain/portals/config';
-import type { PortalEvent } from '../../domain/portals/events';
-import type { Projection } from '../projection';
-
-type Data<T extends PortalEvent['type']> = Extract<PortalEvent, { type: T }>['data'];
+import { eachEvent } from '../projection';
 
 /**
  * One row per portal ever connected: who holds it, whether it is connected, since when, and
  * its mapping. A new owner starts from the default mapping, as the portal rules say.
  */
-export const portalsProjection: Projection = {
+export const portalsProjection = eachEvent({
   name: 'portals',
   tables: ['portals'],
   handlers: {
     PortalConnected: async (trx, event) => {
-      const d = event.data as Data<'PortalConnected'>;
+      const d = event.data;
       const previous = await trx
         .selectFrom('portals')
         .select(['user_id', 'config'])
@@ -34,7 +31,7 @@ export const portalsProjection: Projection = {
         .execute();
     },
     PortalReconnected: async (trx, event) => {
-      const d = event.data as Data<'PortalReconnected'>;
+      const d = event.data;
       await trx
         .updateTable('portals')
         .set({ connected: true, ...(d.hubDomain ? { hub_domain: d.hubDomain } : {}) })
@@ -42,7 +39,7 @@ export const portalsProjection: Projection = {
         .execute();
     },
     PortalDisconnected: async (trx, event) => {
-      const d = event.data as Data<'PortalDisconnected'>;
+      const d = event.data;
       await trx
         .updateTable('portals')
         .set({ connected: false })
@@ -51,7 +48,7 @@ export const portalsProjection: Projection = {
         .execute();
     },
     PortalConfigSaved: async (trx, event) => {
-      const d = event.data as Data<'PortalConfigSaved'>;
+      const d = event.data;
       await trx
         .updateTable('portals')
         .set({ config: JSON.stringify(d.config) })
@@ -60,4 +57,4 @@ export const portalsProjection: Projection = {
         .execute();
     },
   },
-};
+});

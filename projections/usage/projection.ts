@@ -1,10 +1,6 @@
 import { sql } from 'kysely';
-import type { CreditsEvent } from '../../domain/credits/events';
-import type { RecordedEvent } from '../../domain/eventstore/types';
 import { userIdOfCreditsStream } from '../credits/projection';
-import type { Projection, ReadModelTransaction } from '../projection';
-
-type Data<T extends CreditsEvent['type']> = Extract<CreditsEvent, { type: T }>['data'];
+import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
 interface DayCount {
   userId: string;
@@ -18,18 +14,18 @@ interface DayCount {
 const utcDate = (iso: string) => new Date(iso).toISOString().slice(0, 10);
 
 /** Sums a batch of outcomes per user and UTC date, so each day is written once per batch. */
-function countByDay(events: readonly RecordedEvent[]): DayCount[] {
+function countByDay(events: readonly Recorded<'LookupSucceeded' | 'LookupFailed'>[]): DayCount[] {
   const days = new Map<string, DayCount>();
   for (const event of events) {
     const userId = userIdOfCreditsStream(event.streamName);
     if (!userId) continue;
-    const date = utcDate((event.data as Data<'LookupSucceeded'>).at);
+    const date = utcDate(event.data.at);
     const key = `${userId}\u0000${date}`;
     const day = days.get(key) ?? { userId, date, successful: 0, failed: 0, reasons: {} };
     days.set(key, day);
     if (event.type === 'LookupSucceeded') day.successful++;
     else {
-      const { reason } = event.data as Data<'LookupFailed'>;
+      const { reason } = event.data;
       day.failed++;
       day.reasons[reason] = (day.reasons[reason] ?? 0) + 1;
     }
@@ -61,16 +57,12 @@ async function add(trx: ReadModelTransaction, day: DayCount) {
     .execute();
 }
 
-const one = async (trx: ReadModelTransaction, event: RecordedEvent) => {
-  for (const day of countByDay([event])) await add(trx, day);
-};
-
 /** Each user's successful and failed lookups per UTC date, failures broken down by reason. */
-export const dailyUsageProjection: Projection = {
+export const dailyUsageProjection = batched({
   name: 'daily_usage',
   tables: ['daily_usage'],
-  handlers: { LookupSucceeded: one, LookupFailed: one },
+  eventTypes: ['LookupSucceeded', 'LookupFailed'],
   async applyBatch(trx, events) {
     for (const day of countByDay(events)) await add(trx, day);
   },
-};
+});

@@ -139,10 +139,9 @@ export async function catchUp(
       {
         name: `bench-${randomUUID()}`,
         tables: [],
-        handlers: {
-          BenchEvent: async () => {
-            counted++;
-          },
+        eventTypes: ['BenchEvent'],
+        apply: async (_trx, events) => {
+          counted += events.length;
         },
       },
     ],

@@ -49,7 +49,7 @@ const failed = (
   });
 
 async function apply(db: ReadModelDb, events: RecordedEvent[]) {
-  await db.transaction().execute((trx) => adminLookupsProjection.applyBatch!(trx, events));
+  await db.transaction().execute((trx) => adminLookupsProjection.apply(trx, events));
 }
 
 for (const backend of backends) {

@@ -10,13 +10,14 @@ export function recordingProjection(
   return {
     name,
     tables: [],
-    handlers: {
-      Tick: async (trx, event) => {
+    eventTypes: ['Tick'],
+    async apply(trx, events) {
+      for (const event of events) {
         if (options.delayMs) await new Promise((r) => setTimeout(r, options.delayMs));
         await sql`INSERT INTO ${sql.table(table)} (event_id, stream, n) VALUES (${event.id}, ${event.streamName}, ${event.data.n as number})`.execute(
           trx,
         );
-      },
+      }
     },
   };
 }

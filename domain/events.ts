@@ -1,0 +1,19 @@
+import type { AccountEvent, EmailClaimEvent } from './accounts/events';
+import type { CreditsEvent } from './credits/events';
+import type { LookupProcessorEvent, LookupRequestEvent } from './lookups/events';
+import type { PortalEvent } from './portals/events';
+import type { SubscriptionEvent } from './subscriptions/events';
+
+/** Every event the log holds. An event's type names its data: readers ask by type, never cast. */
+export type LogEvent =
+  | AccountEvent
+  | EmailClaimEvent
+  | CreditsEvent
+  | LookupRequestEvent
+  | LookupProcessorEvent
+  | PortalEvent
+  | SubscriptionEvent;
+
+export type LogEventType = LogEvent['type'];
+
+export type LogEventOf<T extends LogEventType> = Extract<LogEvent, { type: T }>;
