@@ -5,6 +5,7 @@ import { lookupStatuses } from '../../projections/lookups/queries';
 import { call, signUp } from '../support/app';
 import { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
+import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { foldBalance, ofType, startLookupApp, topUp, waitForOutcomes, type LookupApp } from './helpers';
@@ -12,7 +13,7 @@ import { foldBalance, ofType, startLookupApp, topUp, waitForOutcomes, type Looku
 const chunks = <T>(items: readonly T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
 
-describe.each(backends)('lookups from HubSpot webhooks on $name', (backend) => {
+describe.each([...backends, kurrentdbBackend])('lookups from HubSpot webhooks on $name', (backend) => {
   let crm: CrmStandIn;
   let app: LookupApp;
 

@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
+import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 
-for (const backend of backends) {
+for (const backend of [...backends, kurrentdbBackend]) {
   describe(`checkout through the stripe SDK on ${backend.name}`, () => {
     let app: RunningApp;
     let stripe: FakeStripe;

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
+import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import {
   checkoutCompleted,
@@ -21,7 +22,7 @@ const monthlyGrowth = (userId: string) => ({
   paymentType: 'monthly',
 });
 
-for (const backend of backends) {
+for (const backend of [...backends, kurrentdbBackend]) {
   describe(`Stripe webhook on ${backend.name}`, () => {
     let app: RunningApp;
     let stripe: FakeStripe;

@@ -3,6 +3,7 @@ import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../api/db/database';
+import { KurrentDbStandIn } from '../support/kurrentdb/server';
 import { startService } from '../support/server-process';
 
 const run = promisify(execFile);
@@ -19,46 +20,58 @@ async function snapshot(dataDir: string) {
 }
 
 describe('npm run replay', () => {
-  it('rebuilds every read model from the log to exactly what the live projections built', async () => {
-    const service = await startService();
-    const dataDir = service.dataDir;
-    try {
-      for (const path of ['/api/auth/register', '/api/auth/register/partner-a', '/api/auth/register']) {
-        const res = await fetch(`${service.baseUrl}${path}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({
-            email: `replay-${Math.random().toString(36).slice(2)}@example.com`,
-            password: 'a long enough passphrase',
-          }),
-        });
-        expect(res.status).toBe(201);
-      }
-      await expect
-        .poll(
-          async () =>
-            (
-              (await (await fetch(`${service.baseUrl}/api/health`)).json()) as {
-                projections: { eventsBehind: number }[];
-              }
-            ).projections.every((p) => p.eventsBehind === 0),
-          { timeout: 10_000 },
-        )
-        .toBe(true);
-      await service.stop({ keepData: true });
-      const before = await snapshot(dataDir);
-      expect(before.accounts).toHaveLength(3);
+  it.each([
+    ['in the database', false],
+    ['in KurrentDB', true],
+  ])(
+    'rebuilds every read model from the log to exactly what the live projections built, events %s',
+    async (_, kurrent) => {
+      const node = kurrent ? await KurrentDbStandIn.start() : undefined;
+      const eventStore = { EVENTSTORE_URL: node?.url ?? '' };
+      const service = await startService(eventStore);
+      const dataDir = service.dataDir;
+      try {
+        for (const path of ['/api/auth/register', '/api/auth/register/partner-a', '/api/auth/register']) {
+          const res = await fetch(`${service.baseUrl}${path}`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({
+              email: `replay-${Math.random().toString(36).slice(2)}@example.com`,
+              password: 'a long enough passphrase',
+            }),
+          });
+          expect(res.status).toBe(201);
+        }
+        await expect
+          .poll(
+            async () =>
+              (
+                (await (await fetch(`${service.baseUrl}/api/health`)).json()) as {
+                  projections: { eventsBehind: number }[];
+                }
+              ).projections.every((p) => p.eventsBehind === 0),
+            { timeout: 10_000 },
+          )
+          .toBe(true);
+        // With EVENTSTORE_URL set, the events went to the KurrentDB node and not into the database.
+        if (node) expect(node.log.all.filter((e) => e.type === 'AccountRegistered')).toHaveLength(3);
+        await service.stop({ keepData: true });
+        const before = await snapshot(dataDir);
+        expect(before.accounts).toHaveLength(3);
 
-      const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--all'], {
-        env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', EVENTSTORE_URL: '' },
-      });
-      expect(stdout).toMatch(/Replayed .+: \d+ events in [\d.]+ s \(\d+ events\/s\)/);
-      const after = await snapshot(dataDir);
-      expect(after).toEqual(before);
-    } finally {
-      await service.stop();
-    }
-  }, 120_000);
+        const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--all'], {
+          env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...eventStore },
+        });
+        expect(stdout).toMatch(/Replayed .+: \d+ events in [\d.]+ s \(\d+ events\/s\)/);
+        const after = await snapshot(dataDir);
+        expect(after).toEqual(before);
+      } finally {
+        await service.stop();
+        await node?.close();
+      }
+    },
+    120_000,
+  );
 
   it('refuses an unknown projection by name, listing the known ones', async () => {
     const error = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', 'no-such-thing'], {

@@ -45,6 +45,7 @@ export async function startApp(
   const settings: Settings = readSettings({
     DATA_DIR: '/nonexistent',
     PUBLIC_URL: `http://127.0.0.1:${port}`,
+    ...test.env,
     ...env,
   });
   let system: System;

@@ -4,19 +4,22 @@ import { connectPostgres, openPglite, type Database } from '../../api/db/databas
 import { migrateOperational } from '../../api/db/operational';
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
+import type { EventStore } from '../../domain/eventstore/types';
 import { migrateReadModels } from '../../projections/schema';
 
 export interface TestDatabase {
   database: Database;
-  store: PostgresEventStore;
+  store: EventStore;
   /** The connection string for another process to reach the same data (PostgreSQL only). */
   url?: string;
   schema?: string;
+  /** Settings the app needs to reach this backend's event store (the KurrentDB stand-in's EVENTSTORE_URL). */
+  env?: Record<string, string>;
   close(): Promise<void>;
 }
 
 export interface Backend {
-  name: 'pglite' | 'postgres';
+  name: 'pglite' | 'postgres' | 'kurrentdb';
   open(): Promise<TestDatabase>;
 }
 
