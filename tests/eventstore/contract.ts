@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { subscribeToAll } from '../../api/eventsourcing/subscribe';
+import { subscribeToAll } from '../support/subscribe';
 import {
   InvalidEventError,
   MAX_STREAM_PAGE,

@@ -14,7 +14,8 @@ export interface SubscribeOptions {
 }
 
 /**
- * Subscribes to every stream: catches up from `after`, then follows live, woken by the store's
+ * The event-store contract's reader of the live log (the service follows the log through the
+ * projection runner and reactors instead). Subscribes to every stream: catches up from `after`, then follows live, woken by the store's
  * append hint and polling as a fallback. Resolves when the signal aborts; rejects when a read
  * or the handler fails (the caller decides whether to resubscribe from its checkpoint).
  */
