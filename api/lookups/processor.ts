@@ -1,3 +1,18 @@
+/**
+ * How a webhook's LookupRequested reaches this processor. The webhook (webhook.ts) appends one
+ * LookupRequested to the lookup's own stream and answers HubSpot; nothing calls the processor
+ * directly. The projection runner, woken by the store's append hint (and polling for appends
+ * made by other processes), applies the event to the `lookup_requests` read model
+ * (projections/lookups/projection.ts): a row with status `pending` and a growing `seq`. After
+ * each batch it commits to that read model the runner's `onApplied` fires, and composition.ts
+ * turns that into `wake()` here, which ends the worker's rest early; without a wake the worker
+ * looks again every `pollMs`. Each step asks `pendingLookups` for the pending rows past the
+ * highest `seq` already taken and launches them as a wave (wave.ts); the outcome events the wave
+ * records are projected onto the same rows, which then stop being pending. Because the queue is
+ * a read model, a processor that takes over first appends a LookupProcessorStarted marker and
+ * waits until the queue has applied it, so every outcome its predecessor recorded is reflected
+ * before it reads what is pending.
+ */
 import { randomUUID } from 'node:crypto';
 import { LOOKUP_PROCESSOR_STREAM, type LookupProcessorEvent } from '../../domain/lookups/events';
 import { pendingLookups, processorMarker, type PendingLookup } from '../../projections/lookups/queries';
