@@ -228,7 +228,7 @@ export async function createSystem(
     credits.start();
     mail.start();
     lookups.processor?.start();
-    requestLogs.start();
+    requestLogs.start(database.locks);
     return {
       settings,
       logger,

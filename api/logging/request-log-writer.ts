@@ -1,4 +1,5 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
+import { SingletonWorker, type Locks } from '../../projections/worker';
 import type { OperationalDb, OperationalTables } from '../db/operational';
 import type { RequestLogsTable } from './tables';
 import type { Logger, LogLine } from './logger';
@@ -99,7 +100,7 @@ export class RequestLogWriter {
   };
   private flushing: Promise<void> | undefined;
   private timer: NodeJS.Timeout | undefined;
-  private purgeTimer: NodeJS.Timeout | undefined;
+  private purger: SingletonWorker | undefined;
   private failing = false;
 
   constructor(
@@ -121,18 +122,27 @@ export class RequestLogWriter {
     if (this.queue.length >= this.batchSize) void this.flush();
   };
 
-  start(): void {
+  /** Flushes on a timer; purges at once and then every `purgeEveryMs`, in one process of the fleet. */
+  start(locks: Locks): void {
     this.timer = setInterval(() => void this.flush(), this.flushEveryMs);
     this.timer.unref();
-    const purgeEvery = this.options.purgeEveryMs ?? 60 * 60 * 1000;
-    this.purgeTimer = setInterval(() => void this.purge().catch(() => undefined), purgeEvery);
-    this.purgeTimer.unref();
-    void this.purge().catch(() => undefined);
+    const report = this.options.report;
+    this.purger = new SingletonWorker({
+      lock: 'log-purge',
+      locks,
+      label: 'The request log purge',
+      log: report && ((level, message, fields) => report[level](message, fields)),
+      step: async () => {
+        await this.purge();
+        return this.options.purgeEveryMs ?? 60 * 60 * 1000;
+      },
+    });
+    this.purger.start();
   }
 
   async stop(): Promise<void> {
     clearInterval(this.timer);
-    clearInterval(this.purgeTimer);
+    await this.purger?.stop();
     await this.flush();
     if (this.queue.length > 0) await this.flush();
   }
