@@ -24,6 +24,7 @@ import { composeLookups, type HubSpotSide } from './lookups/composition';
 import type { LookupProcessor } from './lookups/processor';
 import type { RetryPolicy } from './adapters/hubspot/client';
 import { sandboxCrmModule } from './adapters/hubspot/sandbox/module';
+import { requireUser } from './auth/middleware';
 import { hubspotModule } from './portals/routes';
 import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
 import { composePayments } from './payments/composition';
@@ -213,6 +214,11 @@ export async function createSystem(
           clientSecret: hubspot.clientSecret,
           appId: settings.hubspot.appId ?? SANDBOX_APP_ID,
           callbackUrl: callbackUrl(settings.publicUrl),
+          userOfState: (state) => hubspot.state.verify(state, now()),
+          pass: hubspot.sandbox.pass,
+          now,
+          requireUser: requireUser(auth),
+          secureCookie: settings.publicUrl.startsWith('https:'),
         }),
       );
     }

@@ -12,7 +12,7 @@ import type { HubSpotTokens } from '../adapters/hubspot/tokens';
 import type { CommandHandler } from '../eventsourcing/command-handler';
 import type { HubSpotSettings } from '../settings';
 import type { Logger } from '../logging/logger';
-import type { OAuthState } from './secrets';
+import type { SignedUserPass } from './secrets';
 
 export type PortalHandler = CommandHandler<PortalState, PortalCommand, PortalEvent>;
 
@@ -35,7 +35,7 @@ export interface ConnectionDeps {
   oauth: HubSpotOAuthClient;
   tokens: HubSpotTokens;
   client: HubSpotClient;
-  state: OAuthState;
+  state: SignedUserPass;
   now: () => Date;
   logger: Logger;
 }

@@ -9,7 +9,7 @@ import {
 import type { OperationalDb } from '../db/operational';
 
 /** A 32-byte key for one purpose, derived from the configured secret so one setting serves several keys. */
-export function deriveKey(secret: string, purpose: 'hubspot-tokens' | 'oauth-state'): Buffer {
+export function deriveKey(secret: string, purpose: 'hubspot-tokens' | PassPurpose): Buffer {
   return Buffer.from(hkdfSync('sha256', secret, 'zipfill/v1', purpose, 32));
 }
 
@@ -42,17 +42,28 @@ export class TokenCipher {
 const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
 
 /**
- * The OAuth `state`: names the user who asked for the install URL and when it expires, signed
- * so that nobody can start a connection in someone else's name.
+ * What a signed pass is for: the OAuth `state` (the user who asked for the install URL), or the
+ * sandbox CRM's pass (the user its pages answer). One key each, so neither stands for the other.
  */
-export class OAuthState {
+export type PassPurpose = 'oauth-state' | 'sandbox-crm-pass';
+
+/**
+ * Names a user and when that stops being true, signed so that nobody can act in someone else's
+ * name: the OAuth state, so no one starts a connection for another user; the sandbox CRM's pass.
+ */
+export class SignedUserPass {
   private readonly key: Buffer;
 
   constructor(
     secret: string,
     private readonly ttlMs = 15 * 60_000,
+    purpose: PassPurpose = 'oauth-state',
   ) {
-    this.key = deriveKey(secret, 'oauth-state');
+    this.key = deriveKey(secret, purpose);
+  }
+
+  get ttlSeconds(): number {
+    return Math.floor(this.ttlMs / 1000);
   }
 
   issue(userId: string, now: Date): string {

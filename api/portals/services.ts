@@ -12,7 +12,7 @@ import type { Logger } from '../logging/logger';
 import { SANDBOX_APP_ID, type HubSpotSettings } from '../settings';
 import { callbackUrl, type ConnectionDeps, type PortalHandler } from './connections';
 import { PortalStreamDirectory } from './portal-directory';
-import { OAuthState, storedSecret, TokenCipher } from './secrets';
+import { SignedUserPass, storedSecret, TokenCipher } from './secrets';
 import { HubSpotTimezones } from './timezones';
 
 /** Everything HubSpot-facing the process holds, built once at start. */
@@ -25,7 +25,7 @@ export interface HubSpotServices extends ConnectionDeps {
   /** IANA zone -> the portal's hs_timezone option value. */
   timezones: HubSpotTimezones;
   /** Present in sandbox mode: the stand-in CRM's data and its webhook sender. */
-  sandbox?: { store: SandboxCrmStore; webhooks: SandboxWebhookSender };
+  sandbox?: { store: SandboxCrmStore; webhooks: SandboxWebhookSender; pass: SignedUserPass };
 }
 
 export interface HubSpotServiceOptions {
@@ -41,6 +41,9 @@ export interface HubSpotServiceOptions {
   /** Sandbox webhooks go here instead of the app's own webhook (tests). */
   sandboxWebhookUrl?: string;
 }
+
+/** How long the sandbox CRM's pages know the user after the dashboard asked for a pass. */
+const SANDBOX_PASS_MS = 8 * 3600_000;
 
 export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<HubSpotServices> {
   let tokenKey = o.tokenEncryptionKey;
@@ -76,7 +79,7 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
       appId: o.hubspot.appId ?? SANDBOX_APP_ID,
       ...(o.sandboxWebhookUrl ? { url: o.sandboxWebhookUrl } : {}),
     });
-    sandbox = { store, webhooks };
+    sandbox = { store, webhooks, pass: new SignedUserPass(tokenKey, SANDBOX_PASS_MS, 'sandbox-crm-pass') };
   }
   return {
     hubspot: o.hubspot,
@@ -86,7 +89,7 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     oauth,
     tokens,
     client,
-    state: new OAuthState(tokenKey),
+    state: new SignedUserPass(tokenKey),
     now: o.now,
     logger: o.logger,
     clientSecret,

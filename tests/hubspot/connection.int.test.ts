@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { OAuthState } from '../../api/portals/secrets';
+import { SignedUserPass } from '../../api/portals/secrets';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import { connectionsOf, connectSandboxPortal, followCallback } from '../support/sandbox-hubspot';
+import {
+  connectionsOf,
+  connectPortalOfAnotherUser,
+  connectSandboxPortal,
+  followCallback,
+} from '../support/sandbox-hubspot';
 
 for (const backend of backends) {
   describe(`HubSpot connection (sandbox) on ${backend.name}`, () => {
@@ -51,7 +56,10 @@ for (const backend of backends) {
     it('refuses a forged state and an expired one with hubspot_connected=false, connecting nothing', async () => {
       const { token, userId } = await signUp(app.baseUrl);
       const callback = `${app.baseUrl}/api/hubspot/oauth/callback`;
-      const forged = new OAuthState('a key that is not the service key, 32+ chars').issue(userId, new Date());
+      const forged = new SignedUserPass('a key that is not the service key, 32+ chars').issue(
+        userId,
+        new Date(),
+      );
       expect(await followCallback(`${callback}?code=anything&state=${forged}`)).toBe(
         '/dashboard?hubspot_connected=false',
       );
@@ -62,7 +70,7 @@ for (const backend of backends) {
         .select('value' as never)
         .where('name' as never, '=', 'token_encryption_key' as never)
         .executeTakeFirstOrThrow();
-      const expired = new OAuthState((stored as { value: string }).value, 1000).issue(
+      const expired = new SignedUserPass((stored as { value: string }).value, 1000).issue(
         userId,
         new Date(Date.now() - 60_000),
       );
@@ -127,8 +135,8 @@ for (const backend of backends) {
       const bob = await signUp(app.baseUrl);
       await connectSandboxPortal(app.baseUrl, alice.token);
       const [portal] = await connectionsOf(app.baseUrl, alice.token);
-      const taken = await connectSandboxPortal(app.baseUrl, bob.token, portal!.portal_id);
-      expect(taken.dashboard).toBe('/dashboard?hubspot_connected=true');
+      const taken = await connectPortalOfAnotherUser(app, bob.token, portal!.portal_id);
+      expect(taken).toBe('/dashboard?hubspot_connected=true');
       expect((await connectionsOf(app.baseUrl, bob.token)).map((c) => c.portal_id)).toEqual([
         portal!.portal_id,
       ]);

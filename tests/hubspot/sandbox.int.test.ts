@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyV3 } from '../../api/portals/signature';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+import { connectionsOf, connectSandboxPortal, sandboxPass } from '../support/sandbox-hubspot';
 
 interface Delivery {
   body: string;
@@ -32,28 +32,46 @@ async function webhookReceiver() {
   return { url, deliveries, close: () => new Promise((r) => server.close(r)) };
 }
 
-async function saveRecord(baseUrl: string, fields: Record<string, string>) {
+/** Posts the records page's form as the browser holding `pass` would; answers the raw response. */
+async function postRecord(baseUrl: string, pass: string | undefined, fields: Record<string, string>) {
   const response = await fetch(`${baseUrl}/sandbox/hubspot/records`, {
     method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(pass ? { cookie: pass } : {}),
+    },
     body: new URLSearchParams(fields),
     redirect: 'manual',
   });
-  await response.arrayBuffer();
-  return new URL(response.headers.get('location')!, baseUrl);
+  return { status: response.status, location: response.headers.get('location'), text: await response.text() };
 }
+
+const recordsPage = async (baseUrl: string, pass: string | undefined, query: string) => {
+  const response = await fetch(`${baseUrl}/sandbox/hubspot/records${query}`, {
+    headers: pass ? { cookie: pass } : {},
+  });
+  return { status: response.status, text: await response.text() };
+};
 
 for (const backend of backends) {
   describe(`sandbox CRM on ${backend.name}`, () => {
     let app: RunningApp;
     let receiver: Awaited<ReturnType<typeof webhookReceiver>>;
     let portalId: string;
+    let pass: string;
+    let ownerToken: string;
+    const saveRecord = async (baseUrl: string, fields: Record<string, string>) => {
+      const { location } = await postRecord(baseUrl, pass, fields);
+      return new URL(location!, baseUrl);
+    };
     beforeAll(async () => {
       receiver = await webhookReceiver();
       app = await startApp(backend, {}, { sandboxWebhookUrl: receiver.url });
       const { token } = await signUp(app.baseUrl);
+      ownerToken = token;
       await connectSandboxPortal(app.baseUrl, token);
       portalId = (await connectionsOf(app.baseUrl, token))[0]!.portal_id;
+      pass = await sandboxPass(app.baseUrl, token);
     });
     afterAll(async () => {
       await app?.close();
@@ -146,9 +164,9 @@ for (const backend of backends) {
         zip: '10001',
         hs_timezone: 'america_slash_new_york',
       });
-      const page = await call(app.baseUrl, `/sandbox/hubspot/records?portalId=${portalId}`);
-      expect(page.body).toContain('city: New York');
-      expect(page.body).toContain('ZipFill (INTEGRATION)');
+      const page = await recordsPage(app.baseUrl, pass, `?portalId=${portalId}`);
+      expect(page.text).toContain('city: New York');
+      expect(page.text).toContain('ZipFill (INTEGRATION)');
     });
 
     it('refuses a timezone that is not one of hs_timezone’s options, as HubSpot does', async () => {
@@ -168,6 +186,59 @@ for (const backend of backends) {
       expect(await app.system.hubspot.timezones.optionFor(portalId, 'America/Indiana/Indianapolis')).toBe(
         'america_slash_indiana_slash_indianapolis',
       );
+    });
+
+    it('shows and changes a sandbox portal only for the ZipFill user who created it', async () => {
+      const other = await signUp(app.baseUrl);
+      const otherPass = await sandboxPass(app.baseUrl, other.token);
+      const before = receiver.deliveries.length;
+      const record = { portalId, type: 'contacts', firstname: 'Mallory', zip: '10001' };
+
+      expect(await postRecord(app.baseUrl, otherPass, record)).toMatchObject({ status: 404 });
+      expect(await postRecord(app.baseUrl, undefined, record)).toMatchObject({ status: 401 });
+      expect(await postRecord(app.baseUrl, `${otherPass}x`, record)).toMatchObject({ status: 401 });
+      expect(receiver.deliveries.length).toBe(before); // no webhook spends the owner's credits
+
+      expect(await recordsPage(app.baseUrl, otherPass, `?portalId=${portalId}`)).toMatchObject({
+        status: 404,
+      });
+      expect((await recordsPage(app.baseUrl, undefined, `?portalId=${portalId}`)).status).toBe(401);
+      const otherOwn = await recordsPage(app.baseUrl, otherPass, '');
+      expect(otherOwn.status).toBe(200);
+      expect(otherOwn.text).not.toContain(portalId);
+      expect((await recordsPage(app.baseUrl, pass, '')).text).toContain(`Sandbox portal ${portalId}`);
+    });
+
+    it('offers on the consent page only the portals of the user the OAuth state names, and refuses anyone else’s', async () => {
+      const other = await signUp(app.baseUrl);
+      const consentFor = async (token: string) => {
+        const { body } = await call(app.baseUrl, '/api/auth/hubspot-install-url', { token });
+        return new URL((body as { installUrl: string }).installUrl);
+      };
+      const theirs = await consentFor(other.token);
+      const page = await (await fetch(theirs)).text();
+      expect(page).toContain('A new sandbox portal');
+      expect(page).not.toContain(portalId);
+      expect(await (await fetch(await consentFor(ownerToken))).text()).toContain(`Portal ${portalId}`);
+
+      const choose = (state: string) =>
+        fetch(`${app.baseUrl}/sandbox/hubspot/oauth/authorize`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({
+            client_id: theirs.searchParams.get('client_id')!,
+            redirect_uri: theirs.searchParams.get('redirect_uri')!,
+            state,
+            portal: portalId,
+          }),
+          redirect: 'manual',
+        });
+      expect((await choose(theirs.searchParams.get('state')!)).status).toBe(404);
+      expect((await choose('forged.state')).status).toBe(400);
+      const withoutState = new URL(theirs);
+      withoutState.searchParams.delete('state');
+      expect((await fetch(withoutState)).status).toBe(400);
+      expect(await connectionsOf(app.baseUrl, other.token)).toEqual([]);
     });
 
     it('answers 401 to API calls without a valid token', async () => {

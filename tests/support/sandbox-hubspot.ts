@@ -1,4 +1,4 @@
-import { call } from './app';
+import { call, type RunningApp } from './app';
 
 /** The dashboard address the OAuth callback sent the browser to, and the consent page it went through. */
 export interface ConnectResult {
@@ -53,4 +53,28 @@ export interface Connection {
 export async function connectionsOf(baseUrl: string, token: string): Promise<Connection[]> {
   const { body } = await call(baseUrl, '/api/auth/hubspot-connections', { token });
   return (body as { connections: Connection[] }).connections;
+}
+
+/**
+ * Connects a portal the sandbox's consent page would not offer this user (it belongs to another
+ * ZipFill user there), as a HubSpot user with access to both portals would: a code for that
+ * portal, and this user's state, through the real callback.
+ */
+export async function connectPortalOfAnotherUser(app: RunningApp, token: string, portalId: string) {
+  const { body } = await call(app.baseUrl, '/api/auth/hubspot-install-url', { token });
+  const state = new URL((body as { installUrl: string }).installUrl).searchParams.get('state') ?? '';
+  const code = await app.system.hubspot.sandbox!.store.issueCode(portalId);
+  const callback = new URL(`${app.baseUrl}/api/hubspot/oauth/callback`);
+  callback.search = new URLSearchParams({ code, state }).toString();
+  return followCallback(callback.toString());
+}
+
+/** The sandbox CRM's pass cookie for this user, as the dashboard obtains it (`name=value`). */
+export async function sandboxPass(baseUrl: string, token: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sandbox-crm-pass`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${token}` },
+  });
+  if (response.status !== 204) throw new Error(`Sandbox pass answered ${response.status}`);
+  return response.headers.get('set-cookie')!.split(';')[0]!;
 }

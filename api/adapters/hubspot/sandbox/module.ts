@@ -1,12 +1,14 @@
 import type { HttpModule } from '../../../http/app';
 import { sandboxApiRoutes, type SandboxApiDeps } from './api';
 import { sandboxPageRoutes, type SandboxPageDeps } from './pages';
+import { sandboxPassRoutes } from './pass';
 
 /** The sandbox CRM served by the app itself when HubSpot is not configured. */
 export function sandboxCrmModule(deps: SandboxApiDeps & SandboxPageDeps): HttpModule {
   return {
     routes(app) {
       sandboxApiRoutes(app, deps);
+      sandboxPassRoutes(app, deps);
       sandboxPageRoutes(app, deps);
     },
   };

@@ -1,14 +1,17 @@
 import type { Express, Request, Response } from 'express';
 import { esc, page, SANDBOX_CSS } from './html';
+import { passHolder, type SandboxPassDeps } from './pass';
 import { isObjectType, type SandboxCrmStore, type SandboxObjectType } from './store';
 import type { SandboxWebhookSender } from './webhooks';
 
-export interface SandboxPageDeps {
+export interface SandboxPageDeps extends SandboxPassDeps {
   store: SandboxCrmStore;
   clientId: string;
   /** The only redirect_uri the consent page sends codes to (the app's own callback). */
   callbackUrl: string;
   webhooks: SandboxWebhookSender;
+  /** The ZipFill user an OAuth state was issued to: the person on the consent page. */
+  userOfState(state: string): string | undefined;
 }
 
 const BASE = '/sandbox/hubspot';
@@ -34,7 +37,37 @@ const f = (req: Request, name: string) => {
   return typeof v === 'string' ? v.trim().slice(0, 500) : '';
 };
 
-/** The consent page and the records page: how a person uses the sandbox CRM in a browser. */
+const badConsent = (res: Response) =>
+  res
+    .status(400)
+    .send(
+      page(
+        'Sandbox: bad request',
+        '<div class="card bad">This consent link is not valid or has expired. Start again with "Connect to HubSpot" on your ZipFill dashboard.</div>',
+      ),
+    );
+
+const noSuchPortal = (res: Response) =>
+  res
+    .status(404)
+    .send(page('Sandbox: not found', '<div class="card bad">There is no such sandbox portal.</div>'));
+
+const signedOut = (res: Response) =>
+  res
+    .status(401)
+    .send(
+      page(
+        'Sandbox: sign in',
+        '<div class="card bad">Open the sandbox CRM from your <a href="/dashboard">ZipFill dashboard</a> while signed in: its portals belong to the ZipFill user who connected them.</div>',
+      ),
+    );
+
+/**
+ * The consent page and the records page: how a person uses the sandbox CRM in a browser. A
+ * portal belongs to the ZipFill user who created it on the consent page; the consent page knows
+ * the user from the OAuth state, the records page from the sandbox pass, and anyone else's
+ * portal is answered as not found, as HubSpot would for a portal one has no access to.
+ */
 export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
   const { store } = deps;
 
@@ -50,7 +83,9 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
         .send(page('Sandbox: bad request', '<div class="card bad">Unknown client_id or redirect_uri.</div>'));
       return;
     }
-    const portals = await store.portals();
+    const userId = deps.userOfState(q(req, 'state'));
+    if (!userId) return badConsent(res);
+    const portals = await store.portalsOf(userId);
     const options = [
       '<option value="new">A new sandbox portal</option>',
       ...portals.map(
@@ -80,8 +115,11 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
         .send(page('Sandbox: bad request', '<div class="card bad">Unknown client_id or redirect_uri.</div>'));
       return;
     }
+    const userId = deps.userOfState(f(req, 'state'));
+    if (!userId) return badConsent(res);
     const chosen = f(req, 'portal');
-    const portalId = chosen === 'new' || !(await store.portal(chosen)) ? await store.createPortal() : chosen;
+    if (chosen !== 'new' && !(await store.ownPortal(chosen, userId))) return noSuchPortal(res);
+    const portalId = chosen === 'new' ? await store.createPortal(userId) : chosen;
     const target = new URL(deps.callbackUrl);
     target.searchParams.set('code', await store.issueCode(portalId));
     target.searchParams.set('state', f(req, 'state'));
@@ -91,12 +129,13 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
   app.get(`${BASE}/records`, (req, res) => recordsPage(req, res, deps));
 
   app.post(`${BASE}/records`, async (req, res) => {
+    const userId = passHolder(req, deps);
+    if (!userId) return signedOut(res);
     const portalId = f(req, 'portalId');
     const type = f(req, 'type');
-    if (!(await store.portal(portalId)) || !isObjectType(type)) {
-      res
-        .status(400)
-        .send(page('Sandbox: bad request', '<div class="card bad">Unknown portal or record type.</div>'));
+    if (!(await store.ownPortal(portalId, userId))) return noSuchPortal(res);
+    if (!isObjectType(type)) {
+      res.status(400).send(page('Sandbox: bad request', '<div class="card bad">Unknown record type.</div>'));
       return;
     }
     const values = Object.fromEntries(FORM_FIELDS[type].map(([name]) => [name, f(req, name)]));
@@ -148,9 +187,12 @@ function noticeText(notice: string): [string, string] | undefined {
 
 async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
   const { store } = deps;
-  const portals = await store.portals();
-  const portalId = q(req, 'portalId') || portals[0]?.portal_id || '';
-  const portal = portalId ? await store.portal(portalId) : undefined;
+  const userId = passHolder(req, deps);
+  if (!userId) return signedOut(res);
+  const portals = await store.portalsOf(userId);
+  const asked = q(req, 'portalId');
+  const portal = asked ? portals.find((p) => p.portal_id === asked) : portals[0];
+  if (asked && !portal) return noSuchPortal(res);
   if (!portal) {
     res.send(
       page(

@@ -62,7 +62,8 @@ export class SandboxCrmStore {
       .execute();
   }
 
-  async createPortal(): Promise<string> {
+  /** A new portal, owned by the ZipFill user who created it on the consent page. */
+  async createPortal(ownerUserId: string): Promise<string> {
     for (;;) {
       const portalId = String(randomInt(10_000_000, 99_999_999));
       const inserted = await this.db
@@ -71,6 +72,7 @@ export class SandboxCrmStore {
           portal_id: portalId,
           hub_domain: `sandbox-${portalId}.hubspot.local`,
           created_at: this.now(),
+          owner_user_id: ownerUserId,
         })
         .onConflict((oc) => oc.column('portal_id').doNothing())
         .returning('portal_id')
@@ -87,8 +89,23 @@ export class SandboxCrmStore {
       .executeTakeFirst();
   }
 
-  async portals() {
-    return this.db.selectFrom('sandbox_portals').selectAll().orderBy('created_at').execute();
+  /** The portal when this user owns it; undefined for anyone else's (answered as 404). */
+  async ownPortal(portalId: string, userId: string) {
+    return this.db
+      .selectFrom('sandbox_portals')
+      .selectAll()
+      .where('portal_id', '=', portalId)
+      .where('owner_user_id', '=', userId)
+      .executeTakeFirst();
+  }
+
+  async portalsOf(userId: string) {
+    return this.db
+      .selectFrom('sandbox_portals')
+      .selectAll()
+      .where('owner_user_id', '=', userId)
+      .orderBy('created_at')
+      .execute();
   }
 
   async issueCode(portalId: string): Promise<string> {

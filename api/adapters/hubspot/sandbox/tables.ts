@@ -7,6 +7,8 @@ export interface SandboxPortalsTable {
   portal_id: string;
   hub_domain: string;
   created_at: Timestamp;
+  /** The ZipFill user who created it on the consent page; null for portals from before owners. */
+  owner_user_id: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface SandboxGrantsTable {

@@ -29,8 +29,16 @@ const connectionsApi = api.injectEndpoints({
         { type: 'PortalConfig', id },
       ],
     }),
+    /** Sets the cookie that lets the sandbox CRM's pages know this user (sandbox mode only). */
+    sandboxCrmPass: build.mutation<void, void>({
+      query: () => ({ url: '/auth/sandbox-crm-pass', method: 'POST', body: {} }),
+    }),
   }),
 });
 
-export const { useHubspotInstallUrlQuery, useHubspotConnectionsQuery, useDeleteHubspotConnectionMutation } =
-  connectionsApi;
+export const {
+  useHubspotInstallUrlQuery,
+  useHubspotConnectionsQuery,
+  useDeleteHubspotConnectionMutation,
+  useSandboxCrmPassMutation,
+} = connectionsApi;

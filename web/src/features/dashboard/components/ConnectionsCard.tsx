@@ -7,6 +7,7 @@ import { Alert, Button, Card, Spinner } from '../../../ui';
 import {
   useDeleteHubspotConnectionMutation,
   useHubspotConnectionsQuery,
+  useSandboxCrmPassMutation,
   type HubSpotConnection,
 } from '../connections-api';
 import { ConnectWidget } from './ConnectWidget';
@@ -20,6 +21,13 @@ export function ConnectionsCard() {
   const [remove, { isLoading: deleting }] = useDeleteHubspotConnectionMutation();
   const [deleteError, setDeleteError] = useState<string>();
   const { data: config } = usePublicConfigQuery();
+  const [issueSandboxPass] = useSandboxCrmPassMutation();
+  const sandbox = config?.standIns.hubspot === true;
+
+  // The sandbox CRM's pages answer only the user its portals belong to: hand this browser a pass.
+  useEffect(() => {
+    if (sandbox) void issueSandboxPass();
+  }, [sandbox, issueSandboxPass]);
 
   // The consent finishes in another tab: look again when the user comes back to this one.
   useEffect(() => {
@@ -82,7 +90,7 @@ export function ConnectionsCard() {
         <p className="muted">No HubSpot portal connected yet. Connect one to start filling in locations.</p>
       )}
       <ConnectWidget />
-      {config?.standIns.hubspot && (
+      {sandbox && (
         <p className="small muted">
           HubSpot runs as a sandbox here:{' '}
           <a href="/sandbox/hubspot/records" target="_blank" rel="noopener noreferrer">

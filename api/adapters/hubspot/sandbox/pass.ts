@@ -1,0 +1,47 @@
+import type { Express, Request, RequestHandler } from 'express';
+import { userOf } from '../../../auth/middleware';
+import type { SignedUserPass } from '../../../portals/secrets';
+
+/** The cookie that tells the sandbox CRM's pages which ZipFill user is looking at them. */
+export const PASS_COOKIE = 'zipfill_sandbox_crm';
+const PASS_PATH = '/sandbox/hubspot';
+
+export interface SandboxPassDeps {
+  pass: SignedUserPass;
+  now: () => Date;
+  /** Lets only a signed-in ZipFill user (bearer token) through. */
+  requireUser: RequestHandler;
+  /** Sent only over https when the service is public on https. */
+  secureCookie: boolean;
+}
+
+function cookie(req: Request, name: string): string | undefined {
+  for (const part of (req.header('cookie') ?? '').split(';')) {
+    const at = part.indexOf('=');
+    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
+  }
+  return undefined;
+}
+
+/**
+ * The sandbox CRM's pages are plain pages opened from the dashboard, where no bearer token
+ * travels. The web app asks for a pass once signed in; the pass names the user, is signed and
+ * expires, and lives in an HttpOnly cookie scoped to the sandbox (SameSite=Lax: no other site's
+ * form can post with it).
+ */
+export function sandboxPassRoutes(app: Express, deps: SandboxPassDeps) {
+  app.post('/api/auth/sandbox-crm-pass', deps.requireUser, (req, res) => {
+    const value = deps.pass.issue(userOf(req).id, deps.now());
+    res.setHeader(
+      'Set-Cookie',
+      `${PASS_COOKIE}=${value}; Path=${PASS_PATH}; Max-Age=${deps.pass.ttlSeconds}; HttpOnly; SameSite=Lax${deps.secureCookie ? '; Secure' : ''}`,
+    );
+    res.status(204).end();
+  });
+}
+
+/** The ZipFill user the request's sandbox pass names; undefined without a valid one. */
+export function passHolder(req: Request, deps: Pick<SandboxPassDeps, 'pass' | 'now'>): string | undefined {
+  const value = cookie(req, PASS_COOKIE);
+  return value ? deps.pass.verify(value, deps.now()) : undefined;
+}

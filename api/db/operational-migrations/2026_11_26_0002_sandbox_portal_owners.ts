@@ -1,0 +1,17 @@
+import type { Kysely } from 'kysely';
+import type { Migration } from 'kysely/migration';
+
+/**
+ * Each sandbox portal belongs to the ZipFill user who created it; only they see its records and
+ * can pick it on the consent page. Portals from before have no owner and are shown to nobody.
+ */
+export const sandboxPortalOwners: Migration = {
+  async up(db: Kysely<unknown>) {
+    await db.schema.alterTable('sandbox_portals').addColumn('owner_user_id', 'text').execute();
+    await db.schema
+      .createIndex('sandbox_portals_by_owner')
+      .on('sandbox_portals')
+      .columns(['owner_user_id', 'created_at'])
+      .execute();
+  },
+};
