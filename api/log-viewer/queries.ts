@@ -2,6 +2,7 @@ import { sql, type RawBuilder, type Selectable } from 'kysely';
 import { groupStatus, percent, type GroupStatus } from '../../domain/admin/rules';
 import type { OperationalDb } from '../db/operational';
 import type { RequestLogsTable } from '../logging/tables';
+import { FINAL_LOOKUP_STEPS, type LookupStep } from '../lookups/journal';
 import { PERIODS, type LogFilters, type Period } from './filters';
 
 type Row = Selectable<RequestLogsTable>;
@@ -182,6 +183,18 @@ async function groupsFromLines(db: OperationalDb, f: LogFilters): Promise<Groups
   return { keys: groups.rows.map((g) => g.key), total: Number(count.rows[0]?.n ?? 0), totalCapped: false };
 }
 
+/**
+ * What a request did, in one sentence: the outcome of its lookup when it asked for one, a count
+ * of outcomes when it asked for several, else the answer line's own message.
+ */
+function summary(lines: readonly LogEntry[], answer: LogEntry): string {
+  const outcomes = lines.filter((l) => FINAL_LOOKUP_STEPS.includes(l.metadata.step as LookupStep));
+  if (outcomes.length === 0) return answer.message;
+  if (outcomes.length === 1) return outcomes[0]!.message;
+  const count = (outcome: string) => outcomes.filter((l) => l.metadata.outcome === outcome).length;
+  return `${outcomes.length} lookups: ${count('success')} succeeded, ${count('failed')} failed, ${count('ignored')} ignored`;
+}
+
 /** A request as one entry: its answer line (or its last line) stands for it, with every step inside. */
 export function groupOf(lines: LogEntry[]): LogEntry {
   const first = lines[0]!;
@@ -192,6 +205,7 @@ export function groupOf(lines: LogEntry[]): LogEntry {
   const withCredits = [...lines].reverse().find((l) => l.metadata.userCreditsAfter !== undefined);
   return {
     ...answer,
+    message: summary(lines, answer),
     level: status === 'error' ? 'error' : status === 'warning' ? 'warn' : answer.level,
     timestamp: last.timestamp,
     userId: answer.userId ?? known?.userId ?? null,

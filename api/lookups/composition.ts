@@ -8,6 +8,8 @@ import type { Database } from '../db/database';
 import type { HttpModule } from '../http/app';
 import type { CrmClientFactory, PortalDirectory } from '../portals/types';
 import type { Logger } from '../logging/logger';
+import { emailsOf } from '../../projections/accounts/queries';
+import { LookupJournal } from './journal';
 import { LookupProcessor } from './processor';
 import { usageModule } from './usage-routes';
 import { hubspotWebhookModule } from './webhook';
@@ -48,7 +50,9 @@ export function composeLookups(deps: {
     deps.logger.warn('HubSpot is not wired: the webhook and the lookup processor are off');
     return { modules: [usage] };
   }
+  const journal = new LookupJournal(deps.logger, (userIds) => emailsOf(deps.readModels, userIds));
   const processor = new LookupProcessor({
+    journal,
     store: deps.store,
     readModels: deps.readModels,
     locks: deps.database.locks,
@@ -68,6 +72,7 @@ export function composeLookups(deps: {
     publicUrl: deps.publicUrl,
     webhookSecret: deps.hubspot.webhookSecret,
     now: deps.now,
+    journal,
   });
   return { modules: [webhook, usage], processor };
 }

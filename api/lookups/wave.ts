@@ -12,6 +12,7 @@ import type { CrmClientFactory, PortalDirectory, PortalRoute } from '../portals/
 import type { CreditsCommand } from '../../domain/credits/decider';
 import { chargeCommandId, ignoredEventId, outcomeCommandId } from './ids';
 import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
+import type { LookupJournal } from './journal';
 
 export interface WaveDeps {
   store: EventStore;
@@ -20,6 +21,8 @@ export interface WaveDeps {
   crm: CrmClientFactory;
   zipTable: ZipTable;
   now: () => Date;
+  /** Tells each lookup's steps in its request's log; absent, nothing is told. */
+  journal?: LookupJournal;
 }
 
 type Plan =
@@ -132,6 +135,8 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
     plan: plan(l, routes.get(l.portalId), latest.has(l.lookupId), deps.zipTable),
   }));
   const at = deps.now().toISOString();
+  const users = [...new Set(plans.flatMap(({ plan: p }) => (p.kind === 'ignore' ? [] : [p.userId])))];
+  const journal = await deps.journal?.forWave(users);
 
   const ignoring = plans.flatMap(({ lookup, plan: p }) => (p.kind === 'ignore' ? [{ lookup, p }] : []));
   const byUser = groupBy(
@@ -141,7 +146,10 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
 
   const writes: CrmWrite[] = [];
   await Promise.all([
-    ...ignoring.map(({ lookup, p }) => ignore(deps.store, lookup, p.reason, p.detail, at)),
+    ...ignoring.map(async ({ lookup, p }) => {
+      await ignore(deps.store, lookup, p.reason, p.detail, at);
+      journal?.ignored(lookup, p.reason, p.detail);
+    }),
     ...[...byUser].map(async ([userId, items]) => {
       const commands: BatchCommand<CreditsCommand>[] = items.map(({ lookup, p }) =>
         p.kind === 'fail'
@@ -156,7 +164,13 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
               metadata: metadataOf(lookup, userId),
             },
       );
-      const { state } = await deps.credits.handleEach(creditsStream(userId), commands);
+      const { state, outcomes } = await deps.credits.handleEach(creditsStream(userId), commands);
+      items.forEach(({ lookup }, i) => {
+        const outcome = outcomes[i];
+        for (const event of outcome?.ok ? outcome.events : [])
+          if (event.type === 'LookupCharged') journal?.charged(lookup, userId, event);
+          else if (event.type === 'LookupFailed') journal?.recorded(lookup, userId, event);
+      });
       // Charged now or by an earlier run that stopped before the outcome: either way, it is paid for.
       for (const { lookup, p } of items)
         if (p.kind === 'charge' && state.inFlight.has(lookup.lookupId))
@@ -166,14 +180,21 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
   if (writes.length === 0) return;
 
   const results = await writeToCrm(deps.crm, writes);
+  for (const result of results) journal?.written(result);
   const done = deps.now().toISOString();
   await Promise.all(
-    [...groupBy(results, (r) => r.write.userId)].map(([userId, items]) =>
-      deps.credits.handleEach(
+    [...groupBy(results, (r) => r.write.userId)].map(async ([userId, items]) => {
+      const { outcomes } = await deps.credits.handleEach(
         creditsStream(userId),
         items.map((r) => outcomeCommand(r, done)),
-      ),
-    ),
+      );
+      items.forEach(({ write }, i) => {
+        const outcome = outcomes[i];
+        for (const event of outcome?.ok ? outcome.events : [])
+          if (event.type === 'LookupSucceeded' || event.type === 'LookupFailed')
+            journal?.recorded(write.lookup, userId, event);
+      });
+    }),
   );
 }
 

@@ -6,6 +6,7 @@ import type { HttpModule } from '../http/app';
 import { badRequest, unauthorized } from '../http/errors';
 import { verifyV3 } from '../portals/signature';
 import { requestedEventId } from './ids';
+import type { LookupJournal } from './journal';
 
 export const WEBHOOK_PATH = '/api/hubspot/webhook';
 /** HubSpot sends up to 100 events per request; this leaves room without inviting abuse. */
@@ -19,6 +20,8 @@ export interface WebhookDeps {
   /** The HubSpot app's client secret (or the sandbox CRM's). */
   webhookSecret: () => Promise<string>;
   now: () => Date;
+  /** Tells each newly recorded lookup as received, in this request's log. */
+  journal?: LookupJournal;
 }
 
 export interface WebhookAnswer {
@@ -75,10 +78,15 @@ export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
             },
           });
         }
-        for (const recorded of await record(deps.store, requests, req.requestId)) {
-          if (recorded) answer.recorded++;
-          else answer.duplicates++;
-        }
+        const recorded = await record(deps.store, requests, req.requestId);
+        recorded.forEach((isNew, i) => {
+          if (!isNew) {
+            answer.duplicates++;
+            return;
+          }
+          answer.recorded++;
+          deps.journal?.received({ ...requests[i]!.data, requestId: req.requestId });
+        });
         res.status(200).json(answer);
       });
     },

@@ -16,6 +16,17 @@ export async function findAccountByEmail(db: ReadModelDb, email: string): Promis
   return row && toAccount(row);
 }
 
+/** The e-mail of each of these accounts that exists. */
+export async function emailsOf(db: ReadModelDb, userIds: readonly string[]): Promise<Map<string, string>> {
+  if (userIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('accounts')
+    .select(['user_id', 'email'])
+    .where('user_id', 'in', [...userIds])
+    .execute();
+  return new Map(rows.map((r) => [r.user_id, r.email]));
+}
+
 export async function countAccounts(db: ReadModelDb): Promise<number> {
   const row = await db
     .selectFrom('accounts')

@@ -19,11 +19,12 @@ export async function startLookupApp(
   backend: Backend,
   crm: CrmStandIn,
   clientOptions: TestCrmClientOptions = {},
+  env: Record<string, string> = {},
 ): Promise<LookupApp> {
   const portals = new MapPortalDirectory();
   const app = await startApp(
     backend,
-    { PUBLIC_URL: TEST_PUBLIC_URL },
+    { PUBLIC_URL: TEST_PUBLIC_URL, ...env },
     {
       hubspot: {
         portals,
