@@ -54,11 +54,11 @@ function Actions({ e, onDetails, onTimeline }: { e: LogEntry } & Omit<LogListPro
 
 function LevelCell({ e }: { e: LogEntry }) {
   return (
-    <>
+    <div className="admin-level">
       <Badge colour={levelColour(e.level)}>{e.level}</Badge>
-      {e.isGrouped && <div className="muted small">{countOf(e.stepCount ?? 0, 'step')}</div>}
       {isCrm(e) && <Badge colour="#ff7a59">CRM</Badge>}
-    </>
+      {e.isGrouped && <span className="muted small">{countOf(e.stepCount ?? 0, 'step')}</span>}
+    </div>
   );
 }
 

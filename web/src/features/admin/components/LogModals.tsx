@@ -4,6 +4,7 @@ import { useRequestTimelineQuery } from '../api';
 import { httpStatusColour, levelColour } from '../lib/colours';
 import { dateTime, time } from '../lib/format';
 import type { LogEntry } from '../types';
+import { creditsChange, LookupStory, stepLabel } from './LookupStory';
 import { Modal } from './Modal';
 import { Badge } from './Stat';
 
@@ -109,10 +110,12 @@ export function LogDetailsModal({
 function TimelineEvent({ entry }: { entry: LogEntry }) {
   const [open, setOpen] = useState(false);
   const m = entry.metadata;
+  const step = stepLabel(entry);
+  const credits = creditsChange(m);
   return (
     <li className={`admin-timeline-event level-${entry.level}`}>
       <div>
-        <span className="muted">{time(entry.timestamp)}</span>{' '}
+        <span className="muted">{time(entry.timestamp)}</span> {step && <strong>{step}</strong>}{' '}
         <Badge colour={levelColour(entry.level)}>{entry.level}</Badge> <StatusBadge entry={entry} />{' '}
         {typeof m.responseTime === 'number' && <span className="small">{m.responseTime} ms</span>}{' '}
         {typeof m.method === 'string' && (
@@ -122,6 +125,7 @@ function TimelineEvent({ entry }: { entry: LogEntry }) {
         )}
       </div>
       <div className="admin-message">{entry.message}</div>
+      {credits && <div className="muted small">Credits {credits}</div>}
       <button type="button" className="btn btn-ghost" onClick={() => setOpen(!open)}>
         {open ? 'Hide event data' : 'Show event data'}
       </button>
@@ -170,6 +174,7 @@ export function TimelineModal({ requestId, onClose }: { requestId: string; onClo
               Warnings: <strong>{logs.filter((l) => l.level === 'warn').length}</strong>
             </div>
           </div>
+          <LookupStory logs={logs} />
           <ol className="admin-timeline">
             {logs.map((l) => (
               <TimelineEvent key={l.id} entry={l} />
