@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
+import { connectSandboxPortal, connectionsOf } from '../support/sandbox-hubspot';
 import { startService, type ServiceProcess } from '../support/server-process';
 
 const POLL = { timeout: 15_000 };
@@ -15,6 +16,38 @@ async function register(baseUrl: string, address: string) {
     body: JSON.stringify({ email: address, password }),
   });
   expect(res.status).toBe(201);
+}
+
+async function token(baseUrl: string, address: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: address, password }),
+  });
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** The user connects a sandbox portal, maps city, state and country, and enters a ZIP on a contact. */
+async function lookUp(baseUrl: string, address: string, zip: string): Promise<string> {
+  const bearer = await token(baseUrl, address);
+  await connectSandboxPortal(baseUrl, bearer);
+  const [connection] = await connectionsOf(baseUrl, bearer);
+  const portalId = connection!.portal_id;
+  const mapping = { city: 'city', state: 'state', county: '', country: 'country' };
+  const saved = await fetch(`${baseUrl}/api/hubspot/save-portal-config/${portalId}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
+    body: JSON.stringify({ contact: { ...mapping, updateTimezone: false }, company: mapping }),
+  });
+  expect(saved.status).toBe(200);
+  const created = await fetch(`${baseUrl}/sandbox/hubspot/records`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ portalId, type: 'contacts', firstname: 'Ada', zip }),
+    redirect: 'manual',
+  });
+  expect(created.status).toBe(303);
+  return portalId;
 }
 
 async function signIn(page: Page, address: string) {
@@ -114,6 +147,42 @@ describe('the admin area in the browser', () => {
     await details.getByRole('button', { name: 'View Timeline' }).click();
     const timeline = p.getByRole('dialog', { name: 'Request Timeline' });
     await expect.poll(() => timeline.getByText('Total Events:').count(), POLL).toBe(1);
+    await timeline.getByRole('button', { name: 'Close' }).click();
+    expect(errors).toEqual([]);
+  }, 120_000);
+
+  it("tells one lookup's story in the log viewer: user, ZIP, outcome and credits in its card and timeline", async () => {
+    const portalId = await lookUp(service.baseUrl, userEmail, '10001');
+    const { page: p, errors } = await page();
+    await signIn(p, adminEmail);
+    await p.goto('/admin');
+    await p.getByRole('tab', { name: 'Logs' }).click();
+    await p.getByLabel('View').selectOption('cards');
+    // "Lookups only" and "Group by request" are on: the lookup is one card, once it is recorded.
+    const card = p.locator('.admin-log-card').filter({ hasText: 'Lookup succeeded: ZIP 10001' });
+    await expect
+      .poll(async () => {
+        if ((await card.count()) === 0) await p.getByRole('button', { name: 'Refresh', exact: true }).click();
+        return card.count();
+      }, POLL)
+      .toBe(1);
+    const cardText = await card.innerText();
+    expect(cardText).toContain(userEmail);
+    expect(cardText).toContain('Credits: 49 (before 50)');
+    expect(cardText).toMatch(/Lookup succeeded: ZIP 10001 filled city, state, country/);
+    expect(cardText).toMatch(/5 steps/);
+
+    await card.getByRole('button', { name: 'View Request Timeline' }).click();
+    const timeline = p.getByRole('dialog', { name: 'Request Timeline' });
+    const story = timeline.getByRole('region', { name: 'Lookup summary' });
+    await expect.poll(() => story.innerText().catch(() => ''), POLL).toContain(userEmail);
+    const storyText = await story.innerText();
+    expect(storyText).toMatch(/ZIP\s+10001/);
+    expect(storyText).toMatch(new RegExp(`Portal\\s+${portalId} · contact \\d+`));
+    expect(storyText).toMatch(/Outcome\s+Success/);
+    expect(storyText).toMatch(/Credits\s+50 → 49/);
+    const steps = await timeline.locator('.admin-timeline-event strong').allInnerTexts();
+    expect(steps).toEqual(['Received', 'Charged', 'Written to CRM', 'Recorded']);
     await timeline.getByRole('button', { name: 'Close' }).click();
     expect(errors).toEqual([]);
   }, 120_000);
