@@ -1,4 +1,5 @@
 import { compile } from '../http/validation';
+import { LOCATION_FIELDS } from '../../domain/portals/config';
 import type { CrmObjectType, PortalConfig, PropertyOption } from './types';
 
 const property = { type: 'string', maxLength: 200 };
@@ -44,7 +45,7 @@ export function unknownProperty(
 ): string | undefined {
   for (const type of ['contact', 'company'] as const) {
     const names = new Set(offered[type].map((p) => p.name));
-    for (const field of ['city', 'state', 'county', 'country'] as const) {
+    for (const field of LOCATION_FIELDS) {
       const name = config[type][field];
       if (name !== '' && !names.has(name))
         return `${type}.${field}: "${name}" is not a writable text property of this portal's ${type === 'contact' ? 'contacts' : 'companies'}.`;

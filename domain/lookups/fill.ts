@@ -1,21 +1,9 @@
 import { hubspotTimezoneValue } from './hubspot-timezone';
+import { LOCATION_FIELDS, type FieldMapping } from '../portals/config';
 import type { Location } from './postal-code';
 
 /** HubSpot's own contact timezone property. */
 export const HUBSPOT_TIMEZONE_PROPERTY = 'hs_timezone';
-
-/** Where one object type's location values go ('' = not written); mirrors the portal config. */
-export interface FieldMapping {
-  city: string;
-  state: string;
-  county: string;
-  country: string;
-  /** Contacts only: also set HubSpot's timezone property. */
-  updateTimezone?: boolean;
-  onlyFillEmpty: boolean;
-}
-
-const LOCATION_FIELDS = ['city', 'state', 'county', 'country'] as const;
 
 /** True when the mapping writes at least one property; otherwise the portal is not configured. */
 export function writesAnything(mapping: FieldMapping): boolean {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { onlyEmpty, propertiesToFill, writesAnything, type FieldMapping } from './fill';
+import type { FieldMapping } from '../portals/config';
+import { onlyEmpty, propertiesToFill, writesAnything } from './fill';
 import type { Location } from './postal-code';
 
 const newYork: Location = {

@@ -4,34 +4,32 @@ export interface PropertyOption {
   label: string;
 }
 
+/** The location values a lookup can write, each to a CRM property of the user's choice. */
+export const LOCATION_FIELDS = ['city', 'state', 'county', 'country'] as const;
+export type LocationField = (typeof LOCATION_FIELDS)[number];
+
 /**
- * A portal's field mapping: which CRM property receives which location value. '' means
- * "Do Not Update with Location Data". The API and the web app both use these types.
+ * Where one object type's location values go: which CRM property receives which value, '' for
+ * "Do Not Update with Location Data". The API, the lookup and the web app all use these types.
  */
-export interface ContactMapping {
-  city: string;
-  state: string;
-  county: string;
-  country: string;
-  updateTimezone: boolean;
+export interface FieldMapping extends Record<LocationField, string> {
+  /** Contacts only: also set HubSpot's timezone property. */
+  updateTimezone?: boolean;
   /** Beyond the spec: only write properties that are empty on the record. */
   onlyFillEmpty: boolean;
 }
 
-export interface CompanyMapping {
-  city: string;
-  state: string;
-  county: string;
-  country: string;
-  onlyFillEmpty: boolean;
+export interface ContactMapping extends FieldMapping {
+  updateTimezone: boolean;
 }
+
+/** Companies have no HubSpot timezone property to set. */
+export type CompanyMapping = Omit<FieldMapping, 'updateTimezone'>;
 
 export interface PortalMapping {
   contact: ContactMapping;
   company: CompanyMapping;
 }
-
-export const MAPPED_FIELDS = ['city', 'state', 'county', 'country'] as const;
 
 /** A new portal writes nothing until its owner chooses where each value goes. */
 export function defaultPortalMapping(): PortalMapping {
@@ -42,8 +40,8 @@ export function defaultPortalMapping(): PortalMapping {
 }
 
 export function sameMapping(a: PortalMapping, b: PortalMapping): boolean {
-  const contactKeys = [...MAPPED_FIELDS, 'updateTimezone', 'onlyFillEmpty'] as const;
-  const companyKeys = [...MAPPED_FIELDS, 'onlyFillEmpty'] as const;
+  const contactKeys = [...LOCATION_FIELDS, 'updateTimezone', 'onlyFillEmpty'] as const;
+  const companyKeys = [...LOCATION_FIELDS, 'onlyFillEmpty'] as const;
   return (
     contactKeys.every((k) => a.contact[k] === b.contact[k]) &&
     companyKeys.every((k) => a.company[k] === b.company[k])
