@@ -2,7 +2,8 @@ import { creditsStream } from '../../domain/credits/decider';
 import type { LookupFailureReason, LookupRef } from '../../domain/credits/events';
 import type { EventMetadata, EventStore } from '../../domain/eventstore/types';
 import { lookupStream, type LookupIgnoredReason, type LookupRequestEvent } from '../../domain/lookups/events';
-import { propertiesToFill, writesAnything } from '../../domain/lookups/fill';
+import { propertiesToFill } from '../../domain/lookups/fill';
+import { isMappingConfigured } from '../../domain/portals/config';
 import { parsePostalCode } from '../../domain/lookups/postal-code';
 import type { PendingLookup } from '../../projections/lookups/queries';
 import type { ZipTable } from '../adapters/geocoder/zip-table';
@@ -79,7 +80,7 @@ function plan(
     };
   const userId = route.userId;
   const mapping = route.config[lookup.objectType];
-  if (!writesAnything(mapping))
+  if (!isMappingConfigured(mapping))
     return {
       kind: 'fail',
       userId,

@@ -43,11 +43,6 @@ export const CONFIG_STATUS_LABELS: Record<ConfigStatus, string> = {
   none: 'No Configuration',
 };
 
-/** A mapping counts as configured when any location field is mapped to a property. */
-export function hasMapping(fields: { city?: string; state?: string; county?: string; country?: string }) {
-  return [fields.city, fields.state, fields.county, fields.country].some((f) => (f ?? '').trim() !== '');
-}
-
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;

@@ -4,7 +4,6 @@ import {
   creditRange,
   engagementLevel,
   groupStatus,
-  hasMapping,
   percent,
   relativeTime,
   userStatus,
@@ -48,10 +47,6 @@ describe('configuration status', () => {
     expect(configStatus(true, false)).toBe('contact_only');
     expect(configStatus(false, true)).toBe('company_only');
     expect(configStatus(false, false)).toBe('none');
-  });
-  it('counts a mapping as configured when any one location field names a property', () => {
-    expect(hasMapping({ city: '', state: '', county: 'county_prop', country: '' })).toBe(true);
-    expect(hasMapping({ city: '', state: ' ', county: '', country: '' })).toBe(false);
   });
 });
 

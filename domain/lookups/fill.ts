@@ -1,14 +1,9 @@
 import { hubspotTimezoneValue } from './hubspot-timezone';
-import { LOCATION_FIELDS, type FieldMapping } from '../portals/config';
+import { isFieldMapped, LOCATION_FIELDS, type FieldMapping } from '../portals/config';
 import type { Location } from './postal-code';
 
 /** HubSpot's own contact timezone property. */
 export const HUBSPOT_TIMEZONE_PROPERTY = 'hs_timezone';
-
-/** True when the mapping writes at least one property; otherwise the portal is not configured. */
-export function writesAnything(mapping: FieldMapping): boolean {
-  return LOCATION_FIELDS.some((field) => mapping[field] !== '') || mapping.updateTimezone === true;
-}
 
 /**
  * The CRM properties to set for a resolved location. A field the table has no value for
@@ -19,7 +14,7 @@ export function propertiesToFill(mapping: FieldMapping, location: Location): Rec
   for (const field of LOCATION_FIELDS) {
     const property = mapping[field];
     const value = location[field];
-    if (property !== '' && value !== null && value !== '') properties[property] = value;
+    if (isFieldMapped(property) && value !== null && value !== '') properties[property] = value;
   }
   if (mapping.updateTimezone && location.timezone)
     properties[HUBSPOT_TIMEZONE_PROPERTY] = hubspotTimezoneValue(location.timezone);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldMapping } from '../portals/config';
-import { onlyEmpty, propertiesToFill, writesAnything } from './fill';
+import { onlyEmpty, propertiesToFill } from './fill';
 import type { Location } from './postal-code';
 
 const newYork: Location = {
@@ -51,13 +51,6 @@ describe('which properties a lookup fills', () => {
       country: 'CA',
       hs_timezone: 'america_slash_toronto',
     });
-  });
-
-  it('treats a mapping with nothing mapped and no timezone as not configured', () => {
-    const none: FieldMapping = { city: '', state: '', county: '', country: '', onlyFillEmpty: false };
-    expect(writesAnything(none)).toBe(false);
-    expect(writesAnything({ ...none, updateTimezone: true })).toBe(true);
-    expect(writesAnything({ ...none, country: 'country' })).toBe(true);
   });
 
   it('fills only the properties that are empty on the record when asked to', () => {

@@ -26,6 +26,20 @@ export interface ContactMapping extends FieldMapping {
 /** Companies have no HubSpot timezone property to set. */
 export type CompanyMapping = Omit<FieldMapping, 'updateTimezone'>;
 
+/** A location field is mapped when it names a property; blanks mean "Do Not Update". */
+export const isFieldMapped = (property: string | undefined): property is string =>
+  (property ?? '').trim() !== '';
+
+/**
+ * A mapping is configured when a lookup would write something with it: a location field mapped
+ * to a property, or (contacts) HubSpot's timezone switched on. Without it a lookup fails as
+ * "portal not configured" and the admin sees the object type as not configured. Partial, because
+ * the admin's read model folds every recorded configuration.
+ */
+export function isMappingConfigured(mapping: Partial<FieldMapping>): boolean {
+  return LOCATION_FIELDS.some((field) => isFieldMapped(mapping[field])) || mapping.updateTimezone === true;
+}
+
 export interface PortalMapping {
   contact: ContactMapping;
   company: CompanyMapping;

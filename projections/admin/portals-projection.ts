@@ -1,4 +1,4 @@
-import { hasMapping } from '../../domain/admin/rules';
+import { isMappingConfigured } from '../../domain/portals/config';
 import { eachEvent, type ReadModelTransaction, type Recorded } from '../projection';
 
 async function connected(
@@ -36,8 +36,8 @@ async function configSaved(trx: ReadModelTransaction, event: Recorded<'PortalCon
   await trx
     .updateTable('admin_portals')
     .set({
-      contact_configured: hasMapping(d.config.contact ?? {}),
-      company_configured: hasMapping(d.config.company ?? {}),
+      contact_configured: isMappingConfigured(d.config.contact ?? {}),
+      company_configured: isMappingConfigured(d.config.company ?? {}),
     })
     .where('portal_id', '=', d.portalId)
     .execute();
