@@ -1,4 +1,4 @@
-import type { LookupFailureReason } from '../../domain/credits/events';
+import type { LookupFailureReason } from '../../domain/lookups/events';
 import { onlyEmpty } from '../../domain/lookups/fill';
 import type { PendingLookup } from '../../projections/lookups/queries';
 import type {

@@ -1,7 +1,12 @@
 import { creditsStream } from '../../domain/credits/decider';
-import type { LookupFailureReason, LookupRef } from '../../domain/credits/events';
 import type { EventMetadata, EventStore } from '../../domain/eventstore/types';
-import { lookupStream, type LookupIgnoredReason, type LookupRequestEvent } from '../../domain/lookups/events';
+import {
+  lookupStream,
+  type LookupFailureReason,
+  type LookupIgnoredReason,
+  type LookupRef,
+  type LookupRequestEvent,
+} from '../../domain/lookups/events';
 import { propertiesToFill } from '../../domain/lookups/fill';
 import { isMappingConfigured } from '../../domain/portals/config';
 import { parsePostalCode } from '../../domain/lookups/postal-code';

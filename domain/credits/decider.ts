@@ -1,12 +1,7 @@
 import { assertNever, type Decider } from '../decider';
 import { CreditsRuleError } from './errors';
-import {
-  sourceKey,
-  type CreditSource,
-  type CreditsEvent,
-  type LookupFailureReason,
-  type LookupRef,
-} from './events';
+import type { LookupFailureReason, LookupRef } from '../lookups/events';
+import { sourceKey, type CreditSource, type CreditsEvent } from './events';
 
 /** The stream that holds one user's credits and the lookups they paid for. */
 export const creditsStream = (userId: string) => `credits-${userId}`;

@@ -7,7 +7,8 @@ import {
   type CreditsCommand,
   type CreditsState,
 } from './decider';
-import type { CreditsEvent, LookupRef } from './events';
+import type { LookupRef } from '../lookups/events';
+import type { CreditsEvent } from './events';
 
 const at = '2026-11-22T10:00:00.000Z';
 const lookup = (id: string): LookupRef => ({

@@ -1,4 +1,5 @@
 import type { DomainEvent } from '../decider';
+import type { LookupOutcomeEvent } from '../lookups/events';
 
 /** Why credits were added; each reason shows in the user's credit history. */
 export type CreditSource =
@@ -8,45 +9,13 @@ export type CreditSource =
   | { kind: 'subscription_period'; invoiceId: string; subscriptionId: string; amountCents: number }
   | { kind: 'admin_adjustment'; adminUserId: string; note: string };
 
-/** Failure reasons are snake_case keys, shown title-cased in the UI. */
-export type LookupFailureReason =
-  | 'invalid_zip_format'
-  | 'zip_not_found'
-  | 'insufficient_credits'
-  | 'portal_not_configured'
-  | 'crm_update_failed'
-  | 'crm_auth_failed'
-  | 'crm_record_not_found'
-  /** "Fill only empty fields" is on and the record already had every mapped value: nothing written. */
-  | 'already_filled';
-
-export type LookupRef = {
-  lookupId: string;
-  portalId: string;
-  objectType: 'contact' | 'company';
-  objectId: string;
-  zip: string;
-  /** ISO time the lookup request reached us. */
-  requestedAt: string;
-};
-
+/**
+ * A user's credits stream: what was added, and the lookups they paid for (their outcomes are
+ * lookup events, recorded here because each one moves the balance).
+ */
 export type CreditsEvent =
   | DomainEvent<'CreditsAdded', { credits: number; source: CreditSource; balanceAfter: number; at: string }>
-  | DomainEvent<'LookupCharged', LookupRef & { credits: 1; balanceAfter: number; at: string }>
-  | DomainEvent<
-      'LookupSucceeded',
-      LookupRef & { filled: Record<string, string>; balanceAfter: number; at: string }
-    >
-  | DomainEvent<
-      'LookupFailed',
-      LookupRef & {
-        reason: LookupFailureReason;
-        detail: string;
-        refunded: boolean;
-        balanceAfter: number;
-        at: string;
-      }
-    >;
+  | LookupOutcomeEvent;
 
 export type CreditsEventType = CreditsEvent['type'];
 

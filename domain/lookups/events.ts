@@ -32,6 +32,49 @@ export type LookupRequestEvent =
       { lookupId: string; portalId: string; reason: LookupIgnoredReason; detail: string; at: string }
     >;
 
+/** Failure reasons are snake_case keys, shown title-cased in the UI. */
+export type LookupFailureReason =
+  | 'invalid_zip_format'
+  | 'zip_not_found'
+  | 'insufficient_credits'
+  | 'portal_not_configured'
+  | 'crm_update_failed'
+  | 'crm_auth_failed'
+  | 'crm_record_not_found'
+  /** "Fill only empty fields" is on and the record already had every mapped value: nothing written. */
+  | 'already_filled';
+
+export type LookupRef = {
+  lookupId: string;
+  portalId: string;
+  objectType: 'contact' | 'company';
+  objectId: string;
+  zip: string;
+  /** ISO time the lookup request reached us. */
+  requestedAt: string;
+};
+
+/**
+ * A lookup's charge and outcome. They are recorded on the credits stream of the user who pays
+ * (see domain/credits), since each one sets the balance; the type strings are the stored ones.
+ */
+export type LookupOutcomeEvent =
+  | DomainEvent<'LookupCharged', LookupRef & { credits: 1; balanceAfter: number; at: string }>
+  | DomainEvent<
+      'LookupSucceeded',
+      LookupRef & { filled: Record<string, string>; balanceAfter: number; at: string }
+    >
+  | DomainEvent<
+      'LookupFailed',
+      LookupRef & {
+        reason: LookupFailureReason;
+        detail: string;
+        refunded: boolean;
+        balanceAfter: number;
+        at: string;
+      }
+    >;
+
 /** The stream a lookup processor writes to when it starts, to know when the queue has caught up with its predecessor. */
 export const LOOKUP_PROCESSOR_STREAM = 'lookup-processor';
 

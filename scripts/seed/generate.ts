@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { accountStream } from '../../domain/accounts/decider';
 import { creditsDecider, creditsStream, type CreditsCommand } from '../../domain/credits/decider';
-import type { CreditsEvent, LookupFailureReason, LookupRef } from '../../domain/credits/events';
+import type { CreditsEvent } from '../../domain/credits/events';
+import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
 import type { NewEvent } from '../../domain/eventstore/types';
 import type { LogLine } from '../../api/logging/logger';
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { creditUsageOf } from '../../projections/credits/queries';
 import { creditsStream } from '../../domain/credits/decider';
-import type { LookupRef } from '../../domain/credits/events';
+import type { LookupRef } from '../../domain/lookups/events';
 import { backends } from '../support/databases';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { mailTo, waitForMail } from '../support/mail';

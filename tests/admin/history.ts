@@ -1,6 +1,7 @@
 import { accountStream } from '../../domain/accounts/decider';
 import { creditsStream } from '../../domain/credits/decider';
-import type { CreditSource, LookupFailureReason, LookupRef } from '../../domain/credits/events';
+import type { CreditSource } from '../../domain/credits/events';
+import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
 import type { System } from '../../api/system';
 
 /** Builds a user's history through the command handlers, at the times the test names. */
