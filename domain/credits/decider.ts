@@ -62,7 +62,7 @@ export function evolveCredits(state: CreditsState, event: CreditsEvent): Credits
         inFlight: without(state.inFlight, event.data.lookupId),
       };
     default:
-      return state;
+      return assertNever(event);
   }
 }
 
