@@ -1,4 +1,5 @@
 import type { CreditsEvent } from '../credits/events';
+import { creditsRefunded } from '../lookups/events';
 
 export type CreditChangeKind =
   | 'signup_grant'
@@ -117,7 +118,7 @@ export function creditHistory(events: readonly HistoryEvent[]): CreditChange[] {
           changes.push({
             at: event.data.at,
             kind: 'lookup_refund',
-            change: 1,
+            change: creditsRefunded(event.data),
             balanceAfter: event.data.balanceAfter,
             description: `Refund: lookup of ${event.data.zip} failed`,
             cause: {

@@ -1,4 +1,5 @@
 import { assertNever, type Decider } from '../decider';
+import { CREDITS_PER_LOOKUP } from './constants';
 import { CreditsRuleError } from './errors';
 import type { LookupFailureReason, LookupRef } from '../lookups/events';
 import { sourceKey, type CreditSource, type CreditsEvent } from './events';
@@ -67,8 +68,9 @@ export function evolveCredits(state: CreditsState, event: CreditsEvent): Credits
 }
 
 /**
- * The credit rules: credits come once per source; a lookup costs one credit, charged once and
- * only while the balance allows it; a lookup that fails after its charge gets the credit back.
+ * The credit rules: credits come once per source; a lookup costs CREDITS_PER_LOOKUP, charged
+ * once and only while the balance allows it; a lookup that fails after its charge gets it back.
+ * Both events record the amount, so what reads them never assumes the price.
  */
 export function decideCredits(command: CreditsCommand, state: CreditsState): CreditsEvent[] {
   switch (command.type) {
@@ -92,7 +94,7 @@ export function decideCredits(command: CreditsCommand, state: CreditsState): Cre
     }
     case 'ChargeLookup': {
       if (state.inFlight.has(command.lookup.lookupId)) return [];
-      if (state.balance < 1) {
+      if (state.balance < CREDITS_PER_LOOKUP) {
         return [
           {
             type: 'LookupFailed',
@@ -101,6 +103,7 @@ export function decideCredits(command: CreditsCommand, state: CreditsState): Cre
               reason: 'insufficient_credits',
               detail: 'No credits left',
               refunded: false,
+              refundedCredits: 0,
               balanceAfter: state.balance,
               at: command.at,
             },
@@ -110,7 +113,12 @@ export function decideCredits(command: CreditsCommand, state: CreditsState): Cre
       return [
         {
           type: 'LookupCharged',
-          data: { ...command.lookup, credits: 1, balanceAfter: state.balance - 1, at: command.at },
+          data: {
+            ...command.lookup,
+            credits: CREDITS_PER_LOOKUP,
+            balanceAfter: state.balance - CREDITS_PER_LOOKUP,
+            at: command.at,
+          },
         },
       ];
     }
@@ -127,6 +135,8 @@ export function decideCredits(command: CreditsCommand, state: CreditsState): Cre
     }
     case 'FailLookup': {
       const refunded = state.inFlight.has(command.lookup.lookupId);
+      // Every charge in flight was made at this price: the price has never changed.
+      const refundedCredits = refunded ? CREDITS_PER_LOOKUP : 0;
       return [
         {
           type: 'LookupFailed',
@@ -135,7 +145,8 @@ export function decideCredits(command: CreditsCommand, state: CreditsState): Cre
             reason: command.reason,
             detail: command.detail.slice(0, 500),
             refunded,
-            balanceAfter: refunded ? state.balance + 1 : state.balance,
+            refundedCredits,
+            balanceAfter: state.balance + refundedCredits,
             at: command.at,
           },
         },

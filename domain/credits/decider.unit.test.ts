@@ -8,6 +8,7 @@ import {
   type CreditsState,
 } from './decider';
 import type { LookupRef } from '../lookups/events';
+import { CREDITS_PER_LOOKUP } from './constants';
 import type { CreditsEvent } from './events';
 
 const at = '2026-11-22T10:00:00.000Z';
@@ -92,6 +93,17 @@ describe('credits rules', () => {
       state,
     );
     expect(event).toMatchObject({ type: 'LookupFailed', data: { refunded: true, balanceAfter: 50 } });
+  });
+
+  it('records on the charge and on its refund how many credits moved', () => {
+    const state = given(signup);
+    const [charge] = decideCredits({ type: 'ChargeLookup', lookup: lookup('l1'), at }, state);
+    expect(charge).toMatchObject({ type: 'LookupCharged', data: { credits: CREDITS_PER_LOOKUP } });
+    const [refund] = decideCredits(
+      { type: 'FailLookup', lookup: lookup('l1'), reason: 'crm_update_failed', detail: '500', at },
+      evolveCredits(state, charge!),
+    );
+    expect(refund).toMatchObject({ data: { refunded: true, refundedCredits: CREDITS_PER_LOOKUP } });
   });
 
   it('records a failure before any charge without touching the balance', () => {

@@ -59,7 +59,7 @@ export type LookupRef = {
  * (see domain/credits), since each one sets the balance; the type strings are the stored ones.
  */
 export type LookupOutcomeEvent =
-  | DomainEvent<'LookupCharged', LookupRef & { credits: 1; balanceAfter: number; at: string }>
+  | DomainEvent<'LookupCharged', LookupRef & { credits: number; balanceAfter: number; at: string }>
   | DomainEvent<
       'LookupSucceeded',
       LookupRef & { filled: Record<string, string>; balanceAfter: number; at: string }
@@ -70,10 +70,21 @@ export type LookupOutcomeEvent =
         reason: LookupFailureReason;
         detail: string;
         refunded: boolean;
+        /** Credits given back (0 unless refunded); absent from failures recorded before: read it with creditsRefunded. */
+        refundedCredits?: number;
         balanceAfter: number;
         at: string;
       }
     >;
+
+export type LookupFailedData = Extract<LookupOutcomeEvent, { type: 'LookupFailed' }>['data'];
+
+/** Every lookup cost one credit when failures began to record how many credits they gave back. */
+const REFUND_BEFORE_AMOUNTS_WERE_RECORDED = 1;
+
+/** The credits a failure gave back, also for failures recorded before the amount was. */
+export const creditsRefunded = (failure: LookupFailedData): number =>
+  failure.refunded ? (failure.refundedCredits ?? REFUND_BEFORE_AMOUNTS_WERE_RECORDED) : 0;
 
 /** The stream a lookup processor writes to when it starts, to know when the queue has caught up with its predecessor. */
 export const LOOKUP_PROCESSOR_STREAM = 'lookup-processor';

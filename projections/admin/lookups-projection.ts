@@ -39,7 +39,7 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
         zip: d.zip,
         outcome: 'pending',
         reason: null,
-        credits_before: d.balanceAfter + 1,
+        credits_before: d.balanceAfter + d.credits,
         credits_after: d.balanceAfter,
         requested_at: d.requestedAt,
         at: d.at,
