@@ -2,19 +2,16 @@ import { creditsStream } from '../../domain/credits/decider';
 import type { EventMetadata, EventStore } from '../../domain/eventstore/types';
 import {
   lookupStream,
-  type LookupFailureReason,
   type LookupIgnoredReason,
   type LookupRef,
   type LookupRequestEvent,
 } from '../../domain/lookups/events';
-import { propertiesToFill } from '../../domain/lookups/fill';
-import { isMappingConfigured } from '../../domain/portals/config';
-import { parsePostalCode } from '../../domain/lookups/postal-code';
+import { planLookups } from '../../domain/lookups/plan';
 import type { PendingLookup } from '../../projections/lookups/queries';
 import type { ZipTable } from '../adapters/geocoder/zip-table';
 import type { CreditsHandler } from '../credits/handler';
 import type { BatchCommand } from '../eventsourcing/command-handler';
-import type { CrmClientFactory, PortalDirectory, PortalRoute } from '../portals/types';
+import type { CrmClientFactory, PortalDirectory } from '../portals/types';
 import type { CreditsCommand } from '../../domain/credits/decider';
 import { chargeCommandId, ignoredEventId, outcomeCommandId } from './ids';
 import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
@@ -31,11 +28,6 @@ export interface WaveDeps {
   journal?: LookupJournal;
 }
 
-type Plan =
-  | { kind: 'ignore'; reason: LookupIgnoredReason; detail: string }
-  | { kind: 'fail'; userId: string; reason: LookupFailureReason; detail: string }
-  | { kind: 'charge'; userId: string; route: PortalRoute; properties: Record<string, string> };
-
 const refOf = (l: PendingLookup): LookupRef => ({
   lookupId: l.lookupId,
   portalId: l.portalId,
@@ -51,69 +43,6 @@ const metadataOf = (l: PendingLookup, userId?: string): EventMetadata => ({
   ...(userId ? { userId } : {}),
 });
 
-/** Of several pending changes to one record, only the latest is looked up. */
-function latestPerRecord(lookups: readonly PendingLookup[]): Set<string> {
-  const latest = new Map<string, PendingLookup>();
-  for (const l of lookups) {
-    const key = `${l.portalId}:${l.objectType}:${l.objectId}`;
-    const seen = latest.get(key);
-    if (!seen || l.occurredAt > seen.occurredAt || (l.occurredAt === seen.occurredAt && l.seq > seen.seq))
-      latest.set(key, l);
-  }
-  return new Set([...latest.values()].map((l) => l.lookupId));
-}
-
-function plan(
-  lookup: PendingLookup,
-  route: PortalRoute | undefined,
-  isLatest: boolean,
-  table: ZipTable,
-): Plan {
-  if (!route)
-    return { kind: 'ignore', reason: 'portal_not_connected', detail: 'No account has this portal connected' };
-  if (lookup.propertyName !== route.zipProperty[lookup.objectType])
-    return {
-      kind: 'ignore',
-      reason: 'not_zip_property',
-      detail: `${lookup.propertyName} is not the ZIP property`,
-    };
-  if (!isLatest)
-    return {
-      kind: 'ignore',
-      reason: 'superseded',
-      detail: 'A later change of the same record is looked up instead',
-    };
-  const userId = route.userId;
-  const mapping = route.config[lookup.objectType];
-  if (!isMappingConfigured(mapping))
-    return {
-      kind: 'fail',
-      userId,
-      reason: 'portal_not_configured',
-      detail: `No ${lookup.objectType} fields are mapped`,
-    };
-  const code = parsePostalCode(lookup.zip);
-  if (code.kind === 'invalid')
-    return {
-      kind: 'fail',
-      userId,
-      reason: 'invalid_zip_format',
-      detail: `"${lookup.zip}" is not a ZIP code`,
-    };
-  const location = table.resolve(code);
-  if (!location)
-    return { kind: 'fail', userId, reason: 'zip_not_found', detail: `${lookup.zip} is not in the table` };
-  const properties = propertiesToFill(mapping, location);
-  if (Object.keys(properties).length === 0)
-    return {
-      kind: 'fail',
-      userId,
-      reason: 'zip_not_found',
-      detail: `No value for the mapped fields of ${lookup.zip}`,
-    };
-  return { kind: 'charge', userId, route, properties };
-}
-
 function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const item of items) {
@@ -126,27 +55,30 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
 }
 
 /**
- * Takes a batch of pending lookups to their outcomes: routes each to its portal's owner,
- * charges what can be looked up (one append per user), writes the CRM in batches per portal
- * and object type, and records success or failure with the refund (one append per user).
+ * Takes a batch of pending lookups to their outcomes: finds each portal's owner, lets the domain
+ * plan each lookup (domain/lookups/plan.ts: ignore, fail or charge), records the ignored ones,
+ * charges and fails the others (one append per user), writes the CRM in batches per portal and
+ * object type, and records success or failure with the refund (one append per user).
  */
 export async function processWave(deps: WaveDeps, lookups: readonly PendingLookup[]): Promise<void> {
   const portalIds = [...new Set(lookups.map((l) => l.portalId))];
   const routes = new Map(
     await Promise.all(portalIds.map(async (id) => [id, await deps.portals.route(id)] as const)),
   );
-  const latest = latestPerRecord(lookups);
-  const plans = lookups.map((l) => ({
-    lookup: l,
-    plan: plan(l, routes.get(l.portalId), latest.has(l.lookupId), deps.zipTable),
-  }));
+  const plans = planLookups(
+    lookups,
+    (id) => routes.get(id),
+    (code) => deps.zipTable.resolve(code),
+  );
   const at = deps.now().toISOString();
   const users = [...new Set(plans.flatMap(({ plan: p }) => (p.kind === 'ignore' ? [] : [p.userId])))];
   const journal = await deps.journal?.forWave(users);
 
-  const ignoring = plans.flatMap(({ lookup, plan: p }) => (p.kind === 'ignore' ? [{ lookup, p }] : []));
+  const ignoring = plans.flatMap(({ change: lookup, plan: p }) =>
+    p.kind === 'ignore' ? [{ lookup, p }] : [],
+  );
   const byUser = groupBy(
-    plans.flatMap(({ lookup, plan: p }) => (p.kind === 'ignore' ? [] : [{ lookup, p }])),
+    plans.flatMap(({ change: lookup, plan: p }) => (p.kind === 'ignore' ? [] : [{ lookup, p }])),
     ({ p }) => p.userId,
   );
 
@@ -180,7 +112,7 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
       // Charged now or by an earlier run that stopped before the outcome: either way, it is paid for.
       for (const { lookup, p } of items)
         if (p.kind === 'charge' && state.inFlight.has(lookup.lookupId))
-          writes.push({ lookup, userId, route: p.route, properties: p.properties });
+          writes.push({ lookup, userId, route: p.portal, properties: p.properties });
     }),
   ]);
   if (writes.length === 0) return;

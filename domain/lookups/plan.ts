@@ -1,0 +1,128 @@
+import type { PortalMapping } from '../portals/config';
+import { isMappingConfigured } from '../portals/config';
+import type { LookupFailureReason, LookupIgnoredReason } from './events';
+import { propertiesToFill } from './fill';
+import { parsePostalCode, type Location, type ParsedPostalCode } from './postal-code';
+import type { CrmObjectTypeName } from './webhook-event';
+
+/**
+ * A record's ZIP property changed and may be looked up. A webhook's request is one; any other
+ * source (a backfill reading records) gives the same fields.
+ */
+export interface ZipChange {
+  lookupId: string;
+  portalId: string;
+  objectType: CrmObjectTypeName;
+  objectId: string;
+  /** The property that changed: only the portal's ZIP property is looked up. */
+  propertyName: string;
+  /** The value as typed into the CRM. */
+  zip: string;
+  /** When the change happened in the CRM (ms since the epoch). */
+  occurredAt: number;
+  /** The order changes reached us, telling apart those of the same moment. */
+  seq: bigint;
+}
+
+/** What a lookup needs of the portal a change came from: who pays, where the ZIP is, what to fill. */
+export interface LookupPortal {
+  userId: string;
+  /** The CRM property holding the ZIP on each object type. */
+  zipProperty: Record<CrmObjectTypeName, string>;
+  config: PortalMapping;
+}
+
+/** Finds a ZIP or postal code's location in the embedded table; undefined when it is not there. */
+export type ResolveLocation = (code: ParsedPostalCode) => Location | undefined;
+
+/**
+ * What becomes of a change: ignored (nobody's business, nothing charged or shown as a failure),
+ * failed before any charge, or charged and written to these CRM properties.
+ */
+export type LookupPlan<P extends LookupPortal = LookupPortal> =
+  | { kind: 'ignore'; reason: LookupIgnoredReason; detail: string }
+  | { kind: 'fail'; userId: string; reason: LookupFailureReason; detail: string }
+  | { kind: 'charge'; userId: string; portal: P; properties: Record<string, string> };
+
+const recordOf = (c: ZipChange) => `${c.portalId}:${c.objectType}:${c.objectId}`;
+
+/** Of several changes to one record, only the latest is looked up: the ids of those latest changes. */
+export function latestPerRecord(changes: readonly ZipChange[]): Set<string> {
+  const latest = new Map<string, ZipChange>();
+  for (const c of changes) {
+    const seen = latest.get(recordOf(c));
+    if (!seen || c.occurredAt > seen.occurredAt || (c.occurredAt === seen.occurredAt && c.seq > seen.seq))
+      latest.set(recordOf(c), c);
+  }
+  return new Set([...latest.values()].map((c) => c.lookupId));
+}
+
+/**
+ * The rules for one change, in order: a portal nobody has connected, a property that is not the
+ * ZIP and a change a later one supersedes are ignored; a mapping that writes nothing, a value
+ * that is not a ZIP or postal code, and a code the table does not know (or knows no mapped value
+ * of) fail without a charge; anything else is charged.
+ */
+export function planLookup<P extends LookupPortal>(
+  change: ZipChange,
+  portal: P | undefined,
+  isLatest: boolean,
+  resolve: ResolveLocation,
+): LookupPlan<P> {
+  if (!portal)
+    return { kind: 'ignore', reason: 'portal_not_connected', detail: 'No account has this portal connected' };
+  if (change.propertyName !== portal.zipProperty[change.objectType])
+    return {
+      kind: 'ignore',
+      reason: 'not_zip_property',
+      detail: `${change.propertyName} is not the ZIP property`,
+    };
+  if (!isLatest)
+    return {
+      kind: 'ignore',
+      reason: 'superseded',
+      detail: 'A later change of the same record is looked up instead',
+    };
+  const { userId } = portal;
+  const mapping = portal.config[change.objectType];
+  if (!isMappingConfigured(mapping))
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'portal_not_configured',
+      detail: `No ${change.objectType} fields are mapped`,
+    };
+  const code = parsePostalCode(change.zip);
+  if (code.kind === 'invalid')
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'invalid_zip_format',
+      detail: `"${change.zip}" is not a ZIP code`,
+    };
+  const location = resolve(code);
+  if (!location)
+    return { kind: 'fail', userId, reason: 'zip_not_found', detail: `${change.zip} is not in the table` };
+  const properties = propertiesToFill(mapping, location);
+  if (Object.keys(properties).length === 0)
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'zip_not_found',
+      detail: `No value for the mapped fields of ${change.zip}`,
+    };
+  return { kind: 'charge', userId, portal, properties };
+}
+
+/** Plans a batch of changes, each against its portal (undefined when nobody has it connected). */
+export function planLookups<C extends ZipChange, P extends LookupPortal>(
+  changes: readonly C[],
+  portalOf: (portalId: string) => P | undefined,
+  resolve: ResolveLocation,
+): { change: C; plan: LookupPlan<P> }[] {
+  const latest = latestPerRecord(changes);
+  return changes.map((change) => ({
+    change,
+    plan: planLookup(change, portalOf(change.portalId), latest.has(change.lookupId), resolve),
+  }));
+}
