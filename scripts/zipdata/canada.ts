@@ -1,6 +1,6 @@
 // Province and time zone of a Canadian forward sortation area (FSA), from Canada Post's
 // first-letter districts plus the FSAs whose clocks differ from their province's default
-// (research: /work/shared/research/zip-data.md §4, from geo-tz over 1,611 FSA centroids).
+// (found by running geo-tz over 1,611 FSA centroids; see api/zipdata/SOURCES.md).
 
 const PROVINCE_BY_FIRST_LETTER: Record<string, string> = {
   A: 'NL',

@@ -1,5 +1,5 @@
-// Merges the per-source US records into one row per ZIP, following the field precedence of
-// the research (/work/shared/research/zip-data.md §1-2).
+// Merges the per-source US records into one row per ZIP, following the field precedence that
+// api/zipdata/SOURCES.md explains.
 import { find as timezonesAt } from 'geo-tz';
 import { countyPolygons, dominantCounty, geoNamesCounty, simpleMapsSpellings } from './county';
 import { legalCountyNames } from './county-names';

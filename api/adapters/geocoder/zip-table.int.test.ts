@@ -17,8 +17,7 @@ const us = (city: string, state: string, county: string | null, timezone: string
   timezone,
 });
 
-// The spot-check list of the research (/work/shared/research/zip-data.md §9), each chosen
-// because some source gets it wrong.
+// Spot checks, each chosen because some source gets it wrong (see api/zipdata/SOURCES.md).
 const US_SPOT_CHECKS: Array<[zip: string, why: string, expected: Location]> = [
   [
     '00601',
