@@ -4,6 +4,7 @@ import net from 'node:net';
 export class TcpProxy {
   private server: net.Server | undefined;
   private readonly sockets = new Set<net.Socket>();
+  private frozen = false;
   port = 0;
 
   constructor(
@@ -19,7 +20,9 @@ export class TcpProxy {
         s.on('close', () => this.sockets.delete(s));
         s.on('error', () => undefined);
       }
-      client.pipe(upstream).pipe(client);
+      // Data is relayed by hand rather than piped so that a frozen proxy can drop it.
+      client.on('data', (d: Buffer) => this.frozen || upstream.write(d));
+      upstream.on('data', (d: Buffer) => this.frozen || client.write(d));
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
@@ -35,7 +38,16 @@ export class TcpProxy {
     this.server = undefined;
   }
 
+  /**
+   * A silent partition: every connection stays open and nothing crosses it, so neither side
+   * hears of a close, as when a network drops packets rather than refusing them.
+   */
+  freeze(): void {
+    this.frozen = true;
+  }
+
   async restore(): Promise<void> {
+    this.frozen = false;
     await this.start();
   }
 }
