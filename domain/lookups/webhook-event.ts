@@ -39,6 +39,11 @@ const OBJECT_TYPES: Readonly<Record<string, CrmObjectTypeName>> = {
 };
 
 const ID = /^[0-9]{1,20}$/;
+// eslint-disable-next-line no-control-regex -- removing control characters is this pattern's job
+const CONTROL = /[\u0000-\u001f\u007f]/g;
+
+/** Text as typed into HubSpot, without control characters: no ZIP or property name holds one. */
+const printable = (text: string, max: number) => text.replace(CONTROL, '').slice(0, max);
 
 /** Decides whether one event of a webhook batch asks for a lookup. */
 export function classifyWebhookEvent(event: CrmWebhookEvent): WebhookEventVerdict {
@@ -60,7 +65,7 @@ export function classifyWebhookEvent(event: CrmWebhookEvent): WebhookEventVerdic
     String(event.sourceId) === String(event.appId)
   )
     return { kind: 'skip', why: 'own_write' };
-  const zip = typeof event.propertyValue === 'string' ? event.propertyValue.slice(0, 100) : '';
+  const zip = typeof event.propertyValue === 'string' ? printable(event.propertyValue, 100) : '';
   if (zip.trim() === '') return { kind: 'skip', why: 'zip_cleared' };
   return {
     kind: 'lookup',
@@ -68,7 +73,7 @@ export function classifyWebhookEvent(event: CrmWebhookEvent): WebhookEventVerdic
     eventId,
     objectType,
     objectId,
-    propertyName: event.propertyName.slice(0, 100),
+    propertyName: printable(event.propertyName, 100),
     zip,
     occurredAt:
       typeof event.occurredAt === 'number' && Number.isFinite(event.occurredAt) ? event.occurredAt : 0,

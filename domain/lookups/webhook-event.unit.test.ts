@@ -35,6 +35,12 @@ describe('which webhook events ask for a lookup', () => {
     });
   });
 
+  it('takes the ZIP and property name without control characters (a NUL, a bell, a line break)', () => {
+    expect(
+      classifyWebhookEvent({ ...zipChange, propertyValue: '100\u000001\n', propertyName: 'zip\u0007' }),
+    ).toMatchObject({ kind: 'lookup', zip: '10001', propertyName: 'zip' });
+  });
+
   it('skips a subscription type named after an inherited key (constructor, __proto__, toString)', () => {
     for (const subscriptionType of ['constructor', '__proto__', 'toString'])
       expect(classifyWebhookEvent({ ...zipChange, subscriptionType })).toEqual({

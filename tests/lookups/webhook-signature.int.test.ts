@@ -70,3 +70,31 @@ describe.each(backends)('the HubSpot webhook signature on $name', (backend) => {
     expect(answer).toMatchObject({ status: 400, body: { error: expect.stringMatching(/JSON array/) } });
   });
 });
+
+describe.each(backends)('a signed webhook carrying control characters on $name', (backend) => {
+  let crm: CrmStandIn;
+  let app: LookupApp;
+  let portalId: string;
+
+  beforeAll(async () => {
+    crm = await new CrmStandIn().start();
+    app = await startLookupApp(backend, crm);
+    const user = await signUp(app.baseUrl);
+    portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await crm?.close();
+  });
+
+  it('records the lookup without the NUL and other control characters PostgreSQL cannot store', async () => {
+    const event = zipChange(portalId, 3, '100\u000001\u0007', { propertyName: 'zip\u0000' });
+    const answer = await deliver(app.baseUrl, [event]);
+    expect(answer).toMatchObject({ status: 200, body: { recorded: 1 } });
+    const [requested] = await app.test.store.readStream(
+      lookupStream(lookupIdOf(portalId, String(event.eventId))),
+    );
+    expect(requested?.data).toMatchObject({ zip: '10001', propertyName: 'zip' });
+  });
+});
