@@ -5,6 +5,7 @@ import { skippedSuites } from './tests/support/optional-suites.ts';
 const leftOut = skippedSuites().flatMap(({ suites }) => suites.files);
 
 export default defineConfig({
+  resolve: { tsconfigPaths: true },
   test: {
     include: ['{domain,projections,api,web,scripts,tests}/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...leftOut],

@@ -45,6 +45,8 @@ function precompress(): Plugin {
 
 export default defineConfig({
   root,
+  // The web app reaches domain/ and the API's contracts by @domain/… and @api/…, as tsconfig.json maps them.
+  resolve: { tsconfigPaths: true },
   plugins: [react(), precompress()],
   build: {
     outDir: 'dist',

@@ -1,4 +1,4 @@
-import type { UserSortField } from '../../../../domain/admin/rules';
+import type { UserSortField } from '@domain/admin/rules';
 /** The admin API's answers, as the pages read them. */
 
 export interface UserOverview {

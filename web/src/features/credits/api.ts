@@ -1,4 +1,4 @@
-import type { OfferRequest } from '../../../../domain/credits/pricing';
+import type { OfferRequest } from '@domain/credits/pricing';
 import { api } from '../../lib/api';
 
 const creditsApi = api.injectEndpoints({

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OfferRequest } from '../../../../domain/credits/pricing';
+import type { OfferRequest } from '@domain/credits/pricing';
 import { serverErrorText } from '../../lib/errors';
 import { useCreateCheckoutSessionMutation } from './api';
 

@@ -1,4 +1,4 @@
-import { CONFIG_STATUS_LABELS } from '../../../../../domain/admin/rules';
+import { CONFIG_STATUS_LABELS } from '@domain/admin/rules';
 import { Card } from '../../../ui';
 import { useAdminUserConfigurationsQuery } from '../api';
 import { date } from '../lib/format';

@@ -1,4 +1,4 @@
-import { USER_PAGE_SIZES } from '../../../../../domain/admin/rules';
+import { USER_PAGE_SIZES } from '@domain/admin/rules';
 import { countOf } from '../../../lib/plural';
 import { Button } from '../../../ui';
 

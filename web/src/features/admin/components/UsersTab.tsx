@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import {
-  DEFAULT_USER_SORT,
-  userStatus,
-  type UserSortField,
-  type UserStatus,
-} from '../../../../../domain/admin/rules';
+import { DEFAULT_USER_SORT, userStatus, type UserSortField, type UserStatus } from '@domain/admin/rules';
 import { Card } from '../../../ui';
 import { useAdminUsersQuery } from '../api';
 import { GREEN, GREY, hourlyBarColour, ORANGE, RED } from '../lib/colours';

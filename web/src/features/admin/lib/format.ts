@@ -1,4 +1,4 @@
-import { relativeTime } from '../../../../../domain/admin/rules';
+import { relativeTime } from '@domain/admin/rules';
 
 export const fullDate = (at: number) =>
   new Date(at).toLocaleDateString('en-US', { year: 'numeric', month: 'short', day: 'numeric' });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { DEFAULT_USER_PAGE_SIZE } from '../../../../../domain/admin/rules';
+import { DEFAULT_USER_PAGE_SIZE } from '@domain/admin/rules';
 import { useDebounced } from './use-debounced';
 
 /**

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDollars } from '../../../../../domain/credits/pricing';
+import { formatDollars } from '@domain/credits/pricing';
 import {
   useCreatePortalSessionMutation,
   useCreditBalanceQuery,

@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import {
-  CUSTOM_CREDITS,
-  customPriceCents,
-  formatDollars,
-  type PaymentType,
-} from '../../../../../domain/credits/pricing';
+import { CUSTOM_CREDITS, customPriceCents, formatDollars, type PaymentType } from '@domain/credits/pricing';
 import { Button, Card } from '../../../ui';
 import type { PendingOffer } from '../checkout';
 

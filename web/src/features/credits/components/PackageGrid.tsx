@@ -5,7 +5,7 @@ import {
   savings,
   type CreditPackage,
   type PaymentType,
-} from '../../../../../domain/credits/pricing';
+} from '@domain/credits/pricing';
 import { paths } from '../../../app/paths';
 import { Button, LinkButton } from '../../../ui';
 import type { PendingOffer } from '../checkout';

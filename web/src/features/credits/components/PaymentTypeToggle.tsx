@@ -1,4 +1,4 @@
-import type { PaymentType } from '../../../../../domain/credits/pricing';
+import type { PaymentType } from '@domain/credits/pricing';
 
 interface Props {
   value: PaymentType;

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
-import type { PaymentType } from '../../../../../domain/credits/pricing';
+import type { PaymentType } from '@domain/credits/pricing';
 import { paths } from '../../../app/paths';
 import { useSubscriptionStatusQuery } from '../../../lib/billing';
 import { Alert, Button, Card, Page } from '../../../ui';

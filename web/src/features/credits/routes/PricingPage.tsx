@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PaymentType } from '../../../../../domain/credits/pricing';
+import type { PaymentType } from '@domain/credits/pricing';
 import { useSession } from '../../../lib/session';
 import { Alert, Page } from '../../../ui';
 import { useCheckout } from '../checkout';

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
-import { EARLIEST_USAGE_DATE, utcDate } from '../../../../../domain/lookups/usage-window';
+import { EARLIEST_USAGE_DATE, utcDate } from '@domain/lookups/usage-window';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Card, Spinner, TextField } from '../../../ui';
 import { useUsageChartDataQuery } from '../api';

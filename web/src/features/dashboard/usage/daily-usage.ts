@@ -1,4 +1,4 @@
-import { addDays } from '../../../../../domain/lookups/usage-window';
+import { addDays } from '@domain/lookups/usage-window';
 
 /** One day of a user's lookups, as `GET /api/auth/usage-chart-data` answers it. */
 export interface DailyUsage {

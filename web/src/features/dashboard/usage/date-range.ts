@@ -1,4 +1,4 @@
-import { addDays, DEFAULT_USAGE_DAYS, EARLIEST_USAGE_DATE } from '../../../../../domain/lookups/usage-window';
+import { addDays, DEFAULT_USAGE_DAYS, EARLIEST_USAGE_DATE } from '@domain/lookups/usage-window';
 
 /** The usage chart's inclusive range of UTC dates, written YYYY-MM-DD. */
 export interface DateRange {
