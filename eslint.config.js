@@ -1,6 +1,40 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import prettier from 'eslint-config-prettier';
+import { readdirSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+
+/** The web app's feature folders; each is closed to the others (bulletproof-react's rule). */
+const features = readdirSync(fileURLToPath(import.meta.resolve('./web/src/features')), {
+  withFileTypes: true,
+})
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * A feature imports from web/src/lib, web/src/ui, its own folder and the route paths, never from
+ * another feature or the rest of web/src/app: what two features share moves to lib or ui.
+ */
+const featureBoundaries = features.map((feature) => ({
+  files: [`web/src/features/${feature}/**/*.{ts,tsx}`],
+  rules: {
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          {
+            regex: `^(\\.\\./)+(${features.filter((f) => f !== feature).join('|')})(/|$)`,
+            message: `A feature does not import another feature: move what ${feature} shares to web/src/lib or web/src/ui.`,
+          },
+          {
+            regex: '^(\\.\\./)+app/(?!paths$)',
+            message: 'A feature imports only the route paths from web/src/app.',
+          },
+        ],
+      },
+    ],
+  },
+}));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'web/dist', 'data', 'bench-results', 'coverage', 'api/zipdata/*.json'] },
@@ -58,5 +92,28 @@ export default tseslint.config(
       ],
     },
   },
+  {
+    files: ['web/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+(domain|api|projections|scripts|tests)/',
+              message: 'The web app reaches domain/ as @domain/… and the API contracts as @api/….',
+            },
+            {
+              group: ['@api/*'],
+              allowTypeImports: true,
+              message:
+                'The web app takes only types from the API: its answers, declared in api/**/contract.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  ...featureBoundaries,
   prettier,
 );

@@ -1,4 +1,6 @@
+import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery } from '@reduxjs/toolkit/query/react';
+import { useDispatch } from 'react-redux';
 
 /** The part of the store the API slice reads; typed here so lib does not import the app store. */
 interface TokenState {
@@ -22,3 +24,6 @@ export const api = createApi({
   tagTypes: ['Balance', 'Usage', 'Connections', 'PortalConfig', 'Account', 'Subscription', 'Threshold'],
   endpoints: () => ({}),
 });
+
+/** Dispatches the API slice's thunks (invalidate, await running reads) without knowing the app's store. */
+export const useApiDispatch = useDispatch.withTypes<ThunkDispatch<TokenState, unknown, UnknownAction>>();

@@ -1,8 +1,6 @@
 import { useState } from 'react';
-import { useDispatch } from 'react-redux';
 import { paths } from '../../../app/paths';
-import type { AppDispatch } from '../../../app/store';
-import { api } from '../../../lib/api';
+import { api, useApiDispatch } from '../../../lib/api';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button, Card, LinkButton } from '../../../ui';
 import { useCreditBalanceQuery } from '../../../lib/billing';
@@ -11,7 +9,7 @@ import { DASHBOARD_REFRESH } from '../refresh';
 
 /** Invalidates the dashboard's reads (balance, usage card, chart) and resolves once they are back. */
 function useRefreshDashboard(): { refresh: () => Promise<void>; refreshing: boolean } {
-  const dispatch = useDispatch<AppDispatch>();
+  const dispatch = useApiDispatch();
   const [refreshing, setRefreshing] = useState(false);
   const refresh = async () => {
     setRefreshing(true);
