@@ -1,5 +1,6 @@
 import { assertNever, type Decider } from '../decider';
 import { AccountRuleError } from './errors';
+import { accountSnapshot } from './snapshot';
 import type { AccountEvent, AdminGrantReason, PasswordChangeKind } from './events';
 
 /** The stream that holds one account: registration, password, admin status, notifications. */
@@ -165,4 +166,5 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   initialState: initialAccountState,
   evolve: evolveAccount,
   decide: decideAccount,
+  snapshot: accountSnapshot,
 };

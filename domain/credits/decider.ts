@@ -3,6 +3,7 @@ import { CREDITS_PER_LOOKUP } from './constants';
 import { CreditsRuleError } from './errors';
 import type { LookupFailureReason, LookupRef } from '../lookups/events';
 import { sourceKey, type CreditSource, type CreditsEvent } from './events';
+import { creditsSnapshot } from './snapshot';
 
 /** The stream that holds one user's credits and the lookups they paid for. */
 export const creditsStream = (userId: string) => `credits-${userId}`;
@@ -161,4 +162,5 @@ export const creditsDecider: Decider<CreditsState, CreditsCommand, CreditsEvent>
   initialState: initialCreditsState,
   evolve: evolveCredits,
   decide: decideCredits,
+  snapshot: creditsSnapshot,
 };
