@@ -18,6 +18,7 @@ import { migrateOperational, operationalDb } from './db/operational';
 import type { Reactor } from './eventsourcing/reactor';
 import type { Database } from './db/database';
 import { openStores } from './db/stores';
+import { PostgresSnapshotStore, Snapshots } from './eventsourcing/snapshots';
 import { healthModule } from './health/routes';
 import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
 import { composeLookups, type HubSpotSide } from './lookups/composition';
@@ -98,6 +99,13 @@ export async function createSystem(
       report: baseLogger,
     });
     const logger = withSink(baseLogger, settings.logLevel, requestLogs.sink);
+    const snapshots = new Snapshots(new PostgresSnapshotStore(database.db), {
+      onWriteFailed: (stream, error) =>
+        logger.warn('A snapshot was not written; the stream loads from the one before', {
+          stream,
+          error: error instanceof Error ? error.message : String(error),
+        }),
+    });
     const rm = readModels(database.db);
     const runner = new ProjectionRunner({
       store,
@@ -113,6 +121,7 @@ export async function createSystem(
       settings,
       logger,
       store,
+      snapshots,
       operational,
       mailer: mail.mailer,
       now,
@@ -256,6 +265,7 @@ export async function createSystem(
         await mail.stop();
         await runner.stop();
         await requestLogs.stop();
+        await snapshots.settle();
         await store.close();
         if (!overrides.keepDatabaseOpen) await database.close();
       },

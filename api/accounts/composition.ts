@@ -5,6 +5,7 @@ import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitPolicy } from '../auth/
 import { Sessions, type Clock } from '../auth/sessions';
 import { creditsHandler } from '../credits/handler';
 import type { OperationalDb } from '../db/operational';
+import type { Snapshots } from '../eventsourcing/snapshots';
 import type { HttpModule } from '../http/app';
 import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
@@ -18,6 +19,8 @@ export interface AccountsOptions {
   settings: Settings;
   logger: Logger;
   store: EventStore;
+  /** Keeps long account and credit streams quick to load after a restart. */
+  snapshots?: Snapshots;
   operational: OperationalDb;
   mailer: Mailer;
   now: Clock;
@@ -34,8 +37,8 @@ export async function composeAccounts(o: AccountsOptions) {
   const limits: RateLimitPolicy = { ...DEFAULT_RATE_LIMITS, ...o.rateLimits };
   const limiter = new RateLimiter(o.operational, now);
   const deps: AccountsDeps = {
-    ...accountHandlers(o.store),
-    credits: creditsHandler(o.store),
+    ...accountHandlers(o.store, o.snapshots),
+    credits: creditsHandler(o.store, o.snapshots),
     hasher: createPasswordHasher(o.passwordHashing),
     sessions: new Sessions(o.operational, now),
     now,

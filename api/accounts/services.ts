@@ -10,6 +10,7 @@ import type { EventStore } from '../../domain/eventstore/types';
 import type { Sessions, Clock } from '../auth/sessions';
 import type { PasswordHasher } from '../auth/passwords';
 import { CommandHandler } from '../eventsourcing/command-handler';
+import type { Snapshots } from '../eventsourcing/snapshots';
 import type { CreditsHandler } from '../credits/handler';
 import type { PartnerProgram } from '../settings';
 
@@ -29,9 +30,9 @@ export interface AccountsDeps {
   partnerPrograms: readonly PartnerProgram[];
 }
 
-export function accountHandlers(store: EventStore) {
+export function accountHandlers(store: EventStore, snapshots?: Snapshots) {
   return {
-    accounts: new CommandHandler(store, accountDecider) as AccountHandler,
+    accounts: new CommandHandler(store, accountDecider, { snapshots }) as AccountHandler,
     emailClaims: new CommandHandler(store, emailClaimDecider, { cacheSize: 1000 }) as EmailClaimHandler,
   };
 }

@@ -1,11 +1,12 @@
 import { v5 as uuidv5, v4 as uuidv4 } from 'uuid';
-import type { Decider, DomainEvent } from '../../domain/decider';
+import type { Decider, DomainEvent, SnapshotCodec } from '../../domain/decider';
 import {
   WrongExpectedVersionError,
   type EventMetadata,
   type EventStore,
   type NewEvent,
 } from '../../domain/eventstore/types';
+import { snapshotVersion, type Snapshots } from './snapshots';
 
 /** Namespace for event ids derived from command ids; fixed forever, or retries stop being recognised. */
 const EVENT_ID_NAMESPACE = '6f1c3b8e-2d4a-5e7f-9a0b-1c2d3e4f5a6b';
@@ -26,7 +27,14 @@ export interface HandleResult<State, Event> {
 interface Folded<State> {
   state: State;
   revision: bigint;
+  /** Id of the event at `revision`: a snapshot names it, and counts only while it is still there. */
+  eventId: string | undefined;
+  /** Revision of the last snapshot written or read; -1 when there is none. */
+  snapshotRevision: bigint;
 }
+
+/** Events read at once while folding a stream: what a load holds in memory besides the state. */
+const LOAD_PAGE = 1000;
 
 /** One command of a batch: its id makes its events' ids, so a retried batch is recognised. */
 export interface BatchCommand<Command> {
@@ -49,6 +57,11 @@ export interface CommandHandlerOptions {
   cacheSize?: number;
   /** Attempts when another writer changed the stream between read and append. */
   maxAttempts?: number;
+  /**
+   * Where folded states are kept for other processes and the next start, for deciders that have
+   * a snapshot codec. Without it a cold load folds the whole stream.
+   */
+  snapshots?: Snapshots;
 }
 
 /**
@@ -59,6 +72,7 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
   private readonly cache = new Map<string, Folded<State>>();
   private readonly cacheSize: number;
   private readonly maxAttempts: number;
+  private readonly snapshots: { store: Snapshots; codec: SnapshotCodec<State>; version: string } | undefined;
 
   constructor(
     private readonly store: EventStore,
@@ -67,19 +81,47 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
   ) {
     this.cacheSize = options.cacheSize ?? 10_000;
     this.maxAttempts = options.maxAttempts ?? 12;
+    const codec = decider.snapshot;
+    this.snapshots =
+      options.snapshots && codec
+        ? { store: options.snapshots, codec, version: snapshotVersion(decider, codec) }
+        : undefined;
   }
 
-  /** The stream's current state, read from the last cached fold onwards. */
-  async load(stream: string): Promise<Folded<State>> {
-    const cached = this.cache.get(stream);
-    let { state, revision } = cached ?? { state: this.decider.initialState(), revision: -1n };
-    const tail = await this.store.readStream(stream, { fromRevision: revision + 1n });
-    for (const event of tail) {
-      state = this.decider.evolve(state, { type: event.type, data: event.data } as Event);
-      revision = event.revision;
+  /**
+   * The stream's current state: from the cached fold, else from the latest snapshot, else from
+   * the start, reading what came after it page by page.
+   */
+  async load(stream: string): Promise<{ state: State; revision: bigint }> {
+    const snapshot = this.cache.has(stream) ? undefined : await this.readSnapshot(stream);
+    let folded = this.cache.get(stream) ?? snapshot ?? this.initial();
+    // A snapshot is read together with the event it was taken at, which must still be there.
+    let from: bigint | null = snapshot ? snapshot.revision : folded.revision + 1n;
+    let verify = snapshot !== undefined;
+    while (from !== null) {
+      const page = await this.store.readStreamPage(stream, { fromRevision: from, limit: LOAD_PAGE });
+      let events = page.events;
+      if (verify) {
+        verify = false;
+        const first = events[0];
+        if (first?.revision !== folded.revision || first.id.toLowerCase() !== folded.eventId) {
+          folded = this.initial();
+          from = 0n;
+          continue;
+        }
+        events = events.slice(1);
+      }
+      let { state, revision, eventId } = folded;
+      for (const event of events) {
+        state = this.decider.evolve(state, { type: event.type, data: event.data } as Event);
+        revision = event.revision;
+        eventId = event.id;
+      }
+      folded = { ...folded, state, revision, eventId };
+      from = page.next;
     }
-    this.remember(stream, { state, revision });
-    return { state, revision };
+    this.remember(stream, folded);
+    return { state: folded.state, revision: folded.revision };
   }
 
   async handle(
@@ -109,7 +151,7 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
           return { state: now.state, events: decided, revision: now.revision };
         }
         const next = decided.reduce((s, e) => this.decider.evolve(s, e), state);
-        this.remember(stream, { state: next, revision: result.nextRevision });
+        this.remember(stream, this.after(stream, next, result.nextRevision, events));
         return { state: next, events: decided, revision: result.nextRevision };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError) || attempt >= this.maxAttempts) throw error;
@@ -160,7 +202,7 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
           const now = await this.load(stream);
           return { state: now.state, outcomes, revision: now.revision };
         }
-        this.remember(stream, { state: next, revision: result.nextRevision });
+        this.remember(stream, this.after(stream, next, result.nextRevision, events));
         return { state: next, outcomes, revision: result.nextRevision };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError)) throw error;
@@ -192,7 +234,43 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
     return { state, outcomes, revision };
   }
 
+  private initial(): Folded<State> {
+    return { state: this.decider.initialState(), revision: -1n, eventId: undefined, snapshotRevision: -1n };
+  }
+
+  /** The fold after this handler's own append, which moved the stream from where it had it. */
+  private after(
+    stream: string,
+    state: State,
+    revision: bigint,
+    appended: readonly NewEvent[],
+  ): Folded<State> {
+    const snapshotRevision = this.cache.get(stream)?.snapshotRevision ?? -1n;
+    return { state, revision, eventId: appended.at(-1)?.id.toLowerCase(), snapshotRevision };
+  }
+
+  private async readSnapshot(stream: string): Promise<Folded<State> | undefined> {
+    if (!this.snapshots) return undefined;
+    const { store, codec, version } = this.snapshots;
+    const stored = await store.read(stream, version);
+    const state = stored && codec.decode(stored.state);
+    if (!stored || state === undefined) return undefined;
+    const eventId = stored.eventId.toLowerCase();
+    return { state, revision: stored.revision, eventId, snapshotRevision: stored.revision };
+  }
+
   private remember(stream: string, folded: Folded<State>) {
+    const snapshots = this.snapshots;
+    if (snapshots && folded.eventId && folded.revision - folded.snapshotRevision >= snapshots.store.every) {
+      snapshots.store.take({
+        stream,
+        version: snapshots.version,
+        revision: folded.revision,
+        eventId: folded.eventId,
+        state: snapshots.codec.encode(folded.state),
+      });
+      folded = { ...folded, snapshotRevision: folded.revision };
+    }
     this.cache.delete(stream);
     this.cache.set(stream, folded);
     if (this.cache.size > this.cacheSize) {

@@ -30,15 +30,13 @@ const command: fc.Arbitrary<CreditsCommand> = fc.oneof(
   fc
     .integer({ min: 0, max: 20 })
     .map((id): CreditsCommand => ({ type: 'ChargeLookup', lookup: lookup(id), at })),
-  fc
-    .integer({ min: 0, max: 20 })
-    .map((id): CreditsCommand => ({
-      type: 'FailLookup',
-      lookup: lookup(id),
-      reason: 'zip_not_found',
-      detail: '',
-      at,
-    })),
+  fc.integer({ min: 0, max: 20 }).map((id): CreditsCommand => ({
+    type: 'FailLookup',
+    lookup: lookup(id),
+    reason: 'zip_not_found',
+    detail: '',
+    at,
+  })),
 );
 
 describe('credits snapshots', () => {

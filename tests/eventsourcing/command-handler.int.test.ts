@@ -65,9 +65,9 @@ for (const backend of backends) {
       const handler = new CommandHandler(t.store, counter);
       const stream = `counter-${randomUUID()}`;
       for (let i = 0; i < 5; i++) await handler.handle(stream, { add: 1, limit: 100 });
-      const spy = vi.spyOn(t.store, 'readStream');
+      const spy = vi.spyOn(t.store, 'readStreamPage');
       await handler.handle(stream, { add: 1, limit: 100 });
-      expect(spy).toHaveBeenCalledWith(stream, { fromRevision: 5n });
+      expect(spy).toHaveBeenCalledWith(stream, { fromRevision: 5n, limit: 1000 });
       spy.mockRestore();
     });
   });

@@ -9,6 +9,7 @@ import { requestLogRequests } from './2026_11_24_0002_request_log_requests';
 import { requestLogLevels } from './2026_11_25_0001_request_log_levels';
 import { workerLeases } from './2026_11_26_0001_worker_leases';
 import { sandboxPortalOwners } from './2026_11_26_0002_sandbox_portal_owners';
+import { streamSnapshots } from './2026_11_26_0003_stream_snapshots';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_25_0001_request_log_levels': requestLogLevels,
   '2026_11_26_0001_worker_leases': workerLeases,
   '2026_11_26_0002_sandbox_portal_owners': sandboxPortalOwners,
+  '2026_11_26_0003_stream_snapshots': streamSnapshots,
 };
