@@ -16,7 +16,8 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
     if (!TEXT_FIELDS.every((f) => typeof data[f] === 'string')) return undefined;
     if (!FLAGS.every((f) => typeof data[f] === 'boolean')) return undefined;
     if (!isStringOrNull(data.partner)) return undefined;
-    if (data.creditThreshold !== null && !isWholeNumber(data.creditThreshold)) return undefined;
+    const thresholds = [data.creditThreshold, data.thresholdBeforeUnsubscribe];
+    if (!thresholds.every((t) => t === null || isWholeNumber(t))) return undefined;
     return {
       status: 'registered',
       userId: data.userId as string,
@@ -25,7 +26,8 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
       registeredAt: data.registeredAt as string,
       partner: data.partner,
       isAdmin: data.isAdmin as boolean,
-      creditThreshold: data.creditThreshold,
+      creditThreshold: data.creditThreshold as number | null,
+      thresholdBeforeUnsubscribe: data.thresholdBeforeUnsubscribe as number | null,
       notificationsUnsubscribed: data.notificationsUnsubscribed as boolean,
       lowCreditNoticeArmed: data.lowCreditNoticeArmed as boolean,
     };

@@ -8,6 +8,7 @@ const history: AccountCommand[] = [
   { type: 'GrantAdmin', reason: 'script', at },
   { type: 'SetCreditThreshold', threshold: 10, at },
   { type: 'ObserveBalance', balance: 3, at },
+  { type: 'UnsubscribeCreditNotifications', at },
 ];
 
 const roundTrip = (data: Record<string, unknown>) => accountSnapshot.decode(JSON.parse(JSON.stringify(data)));
@@ -20,7 +21,7 @@ describe('account snapshots', () => {
       state = decideAccount(command, state).reduce(evolveAccount, state);
       expect(roundTrip(accountSnapshot.encode(state))).toEqual(state);
     }
-    expect(state).toMatchObject({ isAdmin: true, creditThreshold: 10, lowCreditNoticeArmed: false });
+    expect(state).toMatchObject({ isAdmin: true, creditThreshold: null, thresholdBeforeUnsubscribe: 10 });
   });
 
   it('are not taken for one when the stored data has another shape', () => {
@@ -35,6 +36,7 @@ describe('account snapshots', () => {
       { ...registered, email: 5 },
       { ...registered, isAdmin: 'yes' },
       { ...registered, creditThreshold: 2.5 },
+      { ...registered, thresholdBeforeUnsubscribe: '10' },
       { ...registered, partner: undefined },
     ]) {
       expect(accountSnapshot.decode(data)).toBeUndefined();
