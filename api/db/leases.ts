@@ -35,6 +35,12 @@ interface Held {
  */
 export class LeaseLocks implements Locks {
   private readonly held = new Map<string, Held>();
+  /**
+   * Per lock, the holder token of a lease this process gave up for want of a renewal. Its work
+   * has stopped, so while the row still names that token nobody else holds the lock, and this
+   * process may take it back at once after an outage rather than wait for the row to expire.
+   */
+  private readonly lost = new Map<string, string>();
   private renewals: ReturnType<typeof setInterval> | undefined;
   private renewing = false;
   private voided: Promise<void> | undefined;
@@ -58,9 +64,10 @@ export class LeaseLocks implements Locks {
       VALUES (${name}, ${holder}, now() + ${this.interval()}, now())
       ON CONFLICT (name) DO UPDATE
         SET holder = excluded.holder, expires_at = excluded.expires_at, acquired_at = excluded.acquired_at
-        WHERE l.expires_at <= now()
+        WHERE l.expires_at <= now() OR l.holder = ${this.lost.get(name) ?? ''}
       RETURNING l.name`.execute(this.db);
     if (rows.length === 0) return undefined;
+    this.lost.delete(name);
     const lease: Held = { name, holder, controller: new AbortController() };
     this.held.set(holder, lease);
     this.extend(lease, sent);
@@ -92,7 +99,7 @@ export class LeaseLocks implements Locks {
       for (const lease of leases) {
         if (this.held.get(lease.holder) !== lease) continue;
         if (renewed.has(lease.holder)) this.extend(lease, sent);
-        else this.lose(lease);
+        else this.lose(lease, false);
       }
     } catch {
       // Unreachable for now: each lease's deadline decides whether it is still held.
@@ -104,13 +111,15 @@ export class LeaseLocks implements Locks {
   /** The lease is ours until `ttlMs` after the renewal that confirmed it was sent. */
   private extend(lease: Held, sent: number) {
     clearTimeout(lease.deadline);
-    lease.deadline = setTimeout(() => this.lose(lease), sent + this.timing.ttlMs - performance.now());
+    lease.deadline = setTimeout(() => this.lose(lease, true), sent + this.timing.ttlMs - performance.now());
     lease.deadline.unref();
   }
 
-  private lose(lease: Held) {
+  /** `mayStillBeOurs`: the row may still name this lease (its renewals went unanswered). */
+  private lose(lease: Held, mayStillBeOurs: boolean) {
     if (this.held.get(lease.holder) !== lease) return;
     this.held.delete(lease.holder);
+    if (mayStillBeOurs) this.lost.set(lease.name, lease.holder);
     clearTimeout(lease.deadline);
     lease.controller.abort(new Error(`The lease on ${lease.name} was lost`));
     if (this.held.size === 0) {
@@ -121,7 +130,7 @@ export class LeaseLocks implements Locks {
 
   /** Also after the lease was lost: a row still ours by the database's clock is handed over sooner. */
   private async release(lease: Held): Promise<void> {
-    this.lose(lease);
+    this.lose(lease, false);
     await sql`UPDATE worker_leases SET expires_at = now() WHERE name = ${lease.name} AND holder = ${lease.holder}`.execute(
       this.db,
     );
