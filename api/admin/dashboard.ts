@@ -22,6 +22,7 @@ import { configurationCounts, configurationPage, usersPage } from '../../project
 import { windowAt } from '../../projections/admin/window';
 import type { ReadModelDb } from '../../projections/schema';
 import type { OperationalDb } from '../db/operational';
+import type { DashboardAnswer } from './contract';
 
 /**
  * API requests of the last hour, and the average and busiest hour of the last 7 days, from the
@@ -52,7 +53,11 @@ export async function performanceMetrics(db: OperationalDb, now: Date) {
  * projections. The two per-user tables carry their first page, so the answer stays small and
  * fast however many accounts there are.
  */
-export async function consolidatedDashboard(readModels: ReadModelDb, operational: OperationalDb, now: Date) {
+export async function consolidatedDashboard(
+  readModels: ReadModelDb,
+  operational: OperationalDb,
+  now: Date,
+): Promise<DashboardAnswer> {
   const w = windowAt(now);
   const [
     users,
@@ -95,7 +100,6 @@ export async function consolidatedDashboard(readModels: ReadModelDb, operational
   return {
     systemStats: systemStats(users, w),
     recentActivity: activity,
-    /** The Users table's first page; /api/auth/admin/users serves the others. */
     userOverview: firstPage.users,
     creditDistribution: creditDistribution(users),
     failureAnalysis: failures,
@@ -118,5 +122,3 @@ export async function consolidatedDashboard(readModels: ReadModelDb, operational
     generatedAt: now.toISOString(),
   };
 }
-
-export type DashboardPayload = Awaited<ReturnType<typeof consolidatedDashboard>>;

@@ -5,7 +5,7 @@ import {
   USER_SORT_FIELDS,
   type UserSortField,
 } from '../../domain/admin/rules';
-import type { PageQuery, UsersQuery } from '../../projections/admin/user-pages';
+import type { PageQuery, UsersQuery } from './contract';
 import { badRequest } from '../http/errors';
 import { parseOffset, queryParam, type Query } from '../http/query-params';
 

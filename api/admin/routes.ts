@@ -12,6 +12,7 @@ import type { HttpModule } from '../http/app';
 import { notFound } from '../http/errors';
 import { configurationPage, usersPage } from '../../projections/admin/user-pages';
 import { windowAt } from '../../projections/admin/window';
+import type { CreditHistoryAnswer, DashboardAnswer, UserConfigurationsAnswer, UsersAnswer } from './contract';
 import { consolidatedDashboard } from './dashboard';
 import { parsePageQuery, parseUsersQuery } from './page-query';
 
@@ -33,19 +34,31 @@ export function adminModule(deps: AdminDeps): HttpModule {
     routes(app: Express) {
       app.get('/api/auth/admin/dashboard-consolidated', ...admin, async (_req, res) => {
         res.setHeader('Cache-Control', 'no-store');
-        res.json(await consolidatedDashboard(deps.readModels, deps.operational, deps.now()));
+        res.json(
+          (await consolidatedDashboard(
+            deps.readModels,
+            deps.operational,
+            deps.now(),
+          )) satisfies DashboardAnswer,
+        );
       });
 
       app.get('/api/auth/admin/users', ...admin, async (req, res) => {
         const query = parseUsersQuery(req.query);
         res.setHeader('Cache-Control', 'no-store');
-        res.json({ ...(await usersPage(deps.readModels, windowAt(deps.now()), query)), ...query });
+        res.json({
+          ...(await usersPage(deps.readModels, windowAt(deps.now()), query)),
+          ...query,
+        } satisfies UsersAnswer);
       });
 
       app.get('/api/auth/admin/user-configurations', ...admin, async (req, res) => {
         const query = parsePageQuery(req.query);
         res.setHeader('Cache-Control', 'no-store');
-        res.json({ ...(await configurationPage(deps.readModels, query)), ...query });
+        res.json({
+          ...(await configurationPage(deps.readModels, query)),
+          ...query,
+        } satisfies UserConfigurationsAnswer);
       });
 
       app.get('/api/auth/admin/users/:id/credit-history', ...admin, async (req, res) => {
@@ -69,7 +82,7 @@ export function adminModule(deps: AdminDeps): HttpModule {
           email: account.email,
           balance: entries.at(-1)?.balanceAfter ?? 0,
           entries,
-        });
+        } satisfies CreditHistoryAnswer);
       });
     },
   };

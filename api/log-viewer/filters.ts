@@ -1,12 +1,15 @@
 import { badRequest } from '../http/errors';
+import type { Period } from './contract';
 import { parseOffset, queryParam as one, type Query } from '../http/query-params';
 
 export const PAGE_SIZES = [25, 50, 100, 200] as const;
 export const DEFAULT_PAGE_SIZE = 50;
 export const LEVELS = ['error', 'warn', 'info', 'debug'] as const;
 
-export const PERIODS = { '1h': 1, '24h': 24, '7d': 168, '30d': 720 } as const;
-export type Period = keyof typeof PERIODS;
+export const PERIODS = { '1h': 1, '24h': 24, '7d': 168, '30d': 720 } as const satisfies Record<
+  Period,
+  number
+>;
 
 export interface LogFilters {
   level?: (typeof LEVELS)[number];

@@ -1,33 +1,12 @@
 import { sql, type RawBuilder, type Selectable } from 'kysely';
-import { groupStatus, percent, type GroupStatus } from '../../domain/admin/rules';
+import { groupStatus, percent } from '../../domain/admin/rules';
 import type { OperationalDb } from '../db/operational';
 import type { RequestLogsTable } from '../logging/tables';
 import { FINAL_LOOKUP_STEPS, type LookupStep } from '../lookups/journal';
-import { PERIODS, type LogFilters, type Period } from './filters';
+import type { LogEntry, LogPage, LogStats, Period } from './contract';
+import { PERIODS, type LogFilters } from './filters';
 
 type Row = Selectable<RequestLogsTable>;
-
-/** A log entry as the viewer reads it (spec: Log entry). */
-export interface LogEntry {
-  id: string;
-  timestamp: string;
-  level: string;
-  message: string;
-  userId: string | null;
-  userEmail: string | null;
-  requestId: string | null;
-  sourceFile: string | null;
-  sourceFunction: string | null;
-  ipAddress: string | null;
-  userAgent: string | null;
-  stackTrace: string | null;
-  metadata: Record<string, unknown>;
-  isGrouped?: true;
-  requestLogs?: LogEntry[];
-  stepCount?: number;
-  duration?: number;
-  status?: GroupStatus;
-}
 
 export function toEntry(row: Row): LogEntry {
   const stored = typeof row.metadata === 'string' ? JSON.parse(row.metadata) : row.metadata;
@@ -71,11 +50,6 @@ function conditions(f: LogFilters): RawBuilder<unknown> {
     );
   }
   return sql.join(where, sql` AND `);
-}
-
-export interface LogPage {
-  logs: LogEntry[];
-  pagination: { total: number; hasMore: boolean; limit: number; offset: number; totalCapped?: boolean };
 }
 
 /** One page of lines, newest first, each on its own. */
@@ -239,27 +213,6 @@ export async function requestTimeline(db: OperationalDb, requestId: string): Pro
     .limit(1000)
     .execute();
   return rows.map(toEntry);
-}
-
-export interface LogStats {
-  requestStats: {
-    successful_requests: number;
-    failed_requests: number;
-    total_requests: number;
-    success_rate: number;
-    active_users: number;
-  };
-  performanceStats: {
-    avg_response_time: number;
-    has_sufficient_data: boolean;
-    data_span_hours: number;
-    requested_period_hours: number;
-  };
-  topErrors: { message: string; level: string; count: number; affected_users: number }[];
-  logStats: { error_logs: number; warning_logs: number };
-  /** Lines the background writer could not keep (queue full or database failing) since start. */
-  lostLogLines: number;
-  period: Period;
 }
 
 /** The statistics card: from the hourly counters the writer keeps, plus the top errors of the period. */

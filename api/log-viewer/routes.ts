@@ -8,6 +8,7 @@ import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';
 import { badRequest } from '../http/errors';
 import { parseOffset } from '../http/query-params';
+import type { LogStats, LogsAnswer, RequestTimelineAnswer } from './contract';
 import { parseDate, parseLogFilters, parsePeriod } from './filters';
 import { listLogs, listRequests, logStats, requestTimeline } from './queries';
 
@@ -38,19 +39,23 @@ export function logsModule(deps: LogsDeps): HttpModule {
           logStats(deps.operational, period, deps.now(), deps.lostLogLines()),
         ]);
         res.setHeader('Cache-Control', 'no-store');
-        res.json({ ...page, stats, grouped: filters.groupByRequest });
+        res.json({ ...page, stats, grouped: filters.groupByRequest } satisfies LogsAnswer);
       });
 
       app.get('/api/logs/admin/logs/stats', ...admin, async (req, res) => {
         const period = parsePeriod(req.query as Record<string, unknown>);
         res.setHeader('Cache-Control', 'no-store');
-        res.json(await logStats(deps.operational, period, deps.now(), deps.lostLogLines()));
+        res.json(
+          (await logStats(deps.operational, period, deps.now(), deps.lostLogLines())) satisfies LogStats,
+        );
       });
 
       app.get('/api/logs/admin/logs/request/:requestId', ...admin, async (req, res) => {
         const requestId = String(req.params.requestId);
         if (!REQUEST_ID.test(requestId)) throw badRequest('requestId is not a request id.');
-        res.json({ logs: await requestTimeline(deps.operational, requestId) });
+        res.json({
+          logs: await requestTimeline(deps.operational, requestId),
+        } satisfies RequestTimelineAnswer);
       });
 
       app.get('/api/logs/admin/lookup-summaries', ...admin, async (req, res) => {

@@ -1,26 +1,10 @@
 import { sql } from 'kysely';
+import type { UserOverview } from '../../api/admin/contract';
 import type { ReadModelDb } from '../schema';
 import { type Window } from './window';
 
 /** One account's figures, as every per-user panel of the dashboard reads them. */
-export interface UserFigures {
-  id: string;
-  email: string;
-  credits: number;
-  creditThreshold: number | null;
-  totalLookups: number;
-  successfulLookups: number;
-  lookups7d: number;
-  lastActivity: string | null;
-  createdAt: string;
-  referralType: string;
-}
-
-/** A row of the Users table: the figures plus the last 24 hours and the success rate. */
-export interface UserOverview extends UserFigures {
-  lookups24h: number;
-  successRate: number;
-}
+export type UserFigures = Omit<UserOverview, 'lookups24h' | 'successRate'>;
 
 const iso = (d: Date | string | null) => (d === null ? null : new Date(d).toISOString());
 

@@ -1,20 +1,9 @@
 import { sql, type RawBuilder } from 'kysely';
 import { configStatus, percent, type UserSortField } from '../../domain/admin/rules';
 import type { ReadModelDb } from '../schema';
-import { toUserFigures, type UserFiguresRow, type UserOverview } from './dashboard-users';
+import type { PageQuery, UserConfiguration, UserOverview, UsersQuery } from '../../api/admin/contract';
+import { toUserFigures, type UserFiguresRow } from './dashboard-users';
 import type { Window } from './window';
-
-export interface PageQuery {
-  /** Case-insensitive substring of the e-mail. */
-  search?: string;
-  limit: number;
-  offset: number;
-}
-
-export interface UsersQuery extends PageQuery {
-  sort: UserSortField;
-  direction: 'asc' | 'desc';
-}
 
 /** Matches `position`, not LIKE, so an e-mail's `_` or `%` needs no escaping. */
 const emailContains = (search: string | undefined): RawBuilder<unknown> =>
@@ -81,15 +70,6 @@ async function countUsers(db: ReadModelDb, search: string | undefined): Promise<
   const { rows } = await sql<{ n: string }>`
     SELECT count(*) AS n FROM accounts a WHERE ${emailContains(search)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
-}
-
-export interface UserConfiguration {
-  email: string;
-  has_contact_config: boolean;
-  has_company_config: boolean;
-  config_status: ReturnType<typeof configStatus>;
-  connected_portals: number;
-  created_at: string;
 }
 
 /**

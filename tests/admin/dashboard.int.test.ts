@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/databases';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
 import { historyOf } from './history';
-import type { DashboardPayload } from '../../api/admin/dashboard';
+import type { DashboardAnswer } from '../../api/admin/contract';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
 
@@ -18,7 +18,7 @@ const NOW = new Date('2026-03-10T12:00:00Z');
 for (const backend of backends) {
   describe(`admin dashboard on ${backend.name}`, () => {
     let app: RunningApp;
-    let d: DashboardPayload;
+    let d: DashboardAnswer;
     const adminEmail = freshEmail('admin');
     const [alice, bob, carol] = ['alice', 'bob', 'carol'].map((n) => ({
       id: `${n}-${Math.random().toString(36).slice(2, 10)}`,
@@ -84,7 +84,7 @@ for (const backend of backends) {
       await app.system.runner.settled();
       const res = await call(app.baseUrl, '/api/auth/admin/dashboard-consolidated', { token });
       expect(res.status).toBe(200);
-      d = res.body as DashboardPayload;
+      d = res.body as DashboardAnswer;
     });
     afterAll(async () => app?.close());
 

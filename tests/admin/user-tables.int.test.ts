@@ -1,7 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DashboardPayload } from '../../api/admin/dashboard';
-import type { UserOverview } from '../../projections/admin/dashboard-users';
-import type { UserConfiguration } from '../../projections/admin/user-pages';
+import type { DashboardAnswer, UserConfiguration, UserOverview } from '../../api/admin/contract';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { historyOf } from './history';
@@ -154,7 +152,7 @@ for (const backend of backends) {
 
     it('carries the first page of each table in the consolidated dashboard', async () => {
       const res = await call(app.baseUrl, '/api/auth/admin/dashboard-consolidated', { token });
-      const d = res.body as DashboardPayload;
+      const d = res.body as DashboardAnswer;
       expect(d.userOverview.map((u) => u.email)).toEqual((await users('')).users.map((u) => u.email));
       expect(d.systemStats.totalUsers).toBe(6);
       expect(d.propertyConfigurationReport.total_users_with_connections).toBe(3);

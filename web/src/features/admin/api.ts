@@ -1,17 +1,14 @@
 import { api } from '../../lib/api';
 import type {
-  CreditHistory,
-  DashboardPayload,
-  LogEntry,
-  LogFilters,
-  LogResponse,
-  LogStats,
+  CreditHistoryAnswer,
+  DashboardAnswer,
   PageQuery,
-  Period,
-  UserConfigurationsPage,
-  UsersPage,
+  UserConfigurationsAnswer,
+  UsersAnswer,
   UsersQuery,
-} from './types';
+} from '@api/admin/contract';
+import type { LogStats, LogsAnswer, Period, RequestTimelineAnswer } from '@api/log-viewer/contract';
+import type { LogFilters } from './types';
 
 /** Only the filters that hold a value, plus a cache buster so a proxy never answers from cache. */
 function queryParams(filters: LogFilters | PageQuery): Record<string, string> {
@@ -25,28 +22,28 @@ function queryParams(filters: LogFilters | PageQuery): Record<string, string> {
 
 const adminApi = api.injectEndpoints({
   endpoints: (build) => ({
-    adminDashboard: build.query<DashboardPayload, void>({
+    adminDashboard: build.query<DashboardAnswer, void>({
       query: () => ({
         url: '/auth/admin/dashboard-consolidated',
         headers: { 'Content-Type': 'application/json' },
       }),
     }),
-    adminUsers: build.query<UsersPage, UsersQuery>({
+    adminUsers: build.query<UsersAnswer, UsersQuery>({
       query: (q) => ({ url: '/auth/admin/users', params: queryParams(q) }),
     }),
-    adminUserConfigurations: build.query<UserConfigurationsPage, PageQuery>({
+    adminUserConfigurations: build.query<UserConfigurationsAnswer, PageQuery>({
       query: (q) => ({ url: '/auth/admin/user-configurations', params: queryParams(q) }),
     }),
-    creditHistory: build.query<CreditHistory, string>({
+    creditHistory: build.query<CreditHistoryAnswer, string>({
       query: (userId) => `/auth/admin/users/${encodeURIComponent(userId)}/credit-history`,
     }),
-    adminLogs: build.query<LogResponse, LogFilters>({
+    adminLogs: build.query<LogsAnswer, LogFilters>({
       query: (filters) => ({ url: '/logs/admin/logs', params: queryParams(filters) }),
     }),
     adminLogStats: build.query<LogStats, Period>({
       query: (period) => ({ url: '/logs/admin/logs/stats', params: { period } }),
     }),
-    requestTimeline: build.query<{ logs: LogEntry[] }, string>({
+    requestTimeline: build.query<RequestTimelineAnswer, string>({
       query: (requestId) => `/logs/admin/logs/request/${encodeURIComponent(requestId)}`,
     }),
   }),

@@ -1,9 +1,9 @@
 import { countOf } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { ago, reasonText } from '../lib/format';
-import type { DashboardPayload } from '../types';
+import type { DashboardAnswer } from '@api/admin/contract';
 
-export function ActivityTab({ items }: { items: DashboardPayload['recentActivity'] }) {
+export function ActivityTab({ items }: { items: DashboardAnswer['recentActivity'] }) {
   const ok = items.filter((i) => i.successful).length;
   return (
     <Card

@@ -2,7 +2,7 @@ import { countOf } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { hourlyBarColour } from '../lib/colours';
 import { ago, date, titleCase } from '../lib/format';
-import type { DashboardPayload } from '../types';
+import type { DashboardAnswer } from '@api/admin/contract';
 
 function Table({
   label,
@@ -41,7 +41,7 @@ function Table({
   );
 }
 
-export function AnalyticsTab({ data }: { data: DashboardPayload }) {
+export function AnalyticsTab({ data }: { data: DashboardAnswer }) {
   return (
     <div className="grid grid-2 align-start">
       <Card title="Top Performers">

@@ -4,12 +4,12 @@ import { useAdminUserConfigurationsQuery } from '../api';
 import { date } from '../lib/format';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { usePagedSearch } from '../lib/use-paged-search';
-import type { DashboardPayload } from '../types';
+import type { DashboardAnswer } from '@api/admin/contract';
 import { Pager } from './Pager';
 import { Stat } from './Stat';
 import { RetryAlert } from './RetryAlert';
 
-export function ConfigurationTab({ report }: { report: DashboardPayload['propertyConfigurationReport'] }) {
+export function ConfigurationTab({ report }: { report: DashboardAnswer['propertyConfigurationReport'] }) {
   const { search, needle, limit, offset, setOffset, setSearch, setLimit } = usePagedSearch();
   const { data, isError, isFetching, refetch } = useAdminUserConfigurationsQuery(
     { search: needle, limit, offset },

@@ -1,7 +1,7 @@
 import { Alert } from '../../../ui';
 import { useCreditHistoryQuery } from '../api';
 import { dateTime } from '../lib/format';
-import type { UserOverview } from '../types';
+import type { UserOverview } from '@api/admin/contract';
 import { Modal } from './Modal';
 
 /** Every change of the user's balance, newest first, with what caused it. */

@@ -2,7 +2,7 @@ import { countOf } from '../../../lib/plural';
 import { Button } from '../../../ui';
 import { levelColour } from '../lib/colours';
 import { date, time } from '../lib/format';
-import type { LogEntry } from '../types';
+import type { LogEntry } from '@api/log-viewer/contract';
 import { Badge } from './Stat';
 
 interface LogListProps {

@@ -3,7 +3,7 @@ import { Alert, Button } from '../../../ui';
 import { useRequestTimelineQuery } from '../api';
 import { httpStatusColour, levelColour } from '../lib/colours';
 import { dateTime, time } from '../lib/format';
-import type { LogEntry } from '../types';
+import type { LogEntry } from '@api/log-viewer/contract';
 import { creditsChange, LookupStory, stepLabel } from './LookupStory';
 import { Modal } from './Modal';
 import { Badge } from './Stat';

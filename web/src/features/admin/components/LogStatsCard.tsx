@@ -2,7 +2,7 @@ import { countOf } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { useAdminLogStatsQuery } from '../api';
 import { cut } from '../lib/format';
-import type { Period } from '../types';
+import type { Period } from '@api/log-viewer/contract';
 import { Stat } from './Stat';
 import { RetryAlert } from './RetryAlert';
 

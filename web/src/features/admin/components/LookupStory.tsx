@@ -1,6 +1,6 @@
 import { countOf } from '../../../lib/plural';
 import { titleCase } from '../lib/format';
-import type { LogEntry } from '../types';
+import type { LogEntry } from '@api/log-viewer/contract';
 
 /** The lookup pipeline's steps (api/lookups/journal.ts) in the admin's words. */
 const STEP_LABELS: Record<string, string> = {

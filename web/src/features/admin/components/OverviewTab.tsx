@@ -7,7 +7,7 @@ import { Button, Card } from '../../../ui';
 import { barChartOption, shortRangeLabel, usageTrendOption } from '../lib/chart-options';
 import { CHART_BLUE, engagementColour } from '../lib/colours';
 import { number } from '../lib/format';
-import type { DashboardPayload } from '../types';
+import type { DashboardAnswer } from '@api/admin/contract';
 import { Stat } from './Stat';
 
 // echarts is the bulk of the admin area; it loads only when a chart is drawn.
@@ -21,7 +21,7 @@ function Chart(props: { option: EChartsOption; label: string }) {
   );
 }
 
-export function OverviewTab({ data, onRefresh }: { data: DashboardPayload; onRefresh: () => void }) {
+export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefresh: () => void }) {
   const { darkMode } = useDarkMode();
   const phone = usePhoneScreen();
   const s = data.systemStats;

@@ -6,7 +6,7 @@ import { GREEN, GREY, hourlyBarColour, ORANGE, RED } from '../lib/colours';
 import { ago, date } from '../lib/format';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { usePagedSearch } from '../lib/use-paged-search';
-import type { UserOverview } from '../types';
+import type { UserOverview } from '@api/admin/contract';
 import { CreditHistoryModal } from './CreditHistoryModal';
 import { Pager } from './Pager';
 import { Badge } from './Stat';
