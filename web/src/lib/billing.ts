@@ -1,4 +1,6 @@
+import { useState } from 'react';
 import { api } from './api';
+import { serverErrorText } from './errors';
 
 /** The answer of GET /api/auth/subscription-status: the active plan, if any. */
 export interface SubscriptionStatus {
@@ -25,3 +27,18 @@ const billingApi = api.injectEndpoints({
 
 export const { useCreditBalanceQuery, useSubscriptionStatusQuery, useCreatePortalSessionMutation } =
   billingApi;
+
+/** Sends the browser to the billing portal, where the plan, the card or the cancellation is managed. */
+export function useBillingPortal() {
+  const [create, { isLoading }] = useCreatePortalSessionMutation();
+  const [error, setError] = useState<string | null>(null);
+  async function open() {
+    setError(null);
+    try {
+      window.location.assign((await create().unwrap()).url);
+    } catch (e) {
+      setError(serverErrorText(e) ?? 'The billing portal could not be opened. Please try again.');
+    }
+  }
+  return { open, opening: isLoading, error };
+}

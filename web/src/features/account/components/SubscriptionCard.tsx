@@ -1,24 +1,12 @@
-import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { Alert, Button, Card } from '../../../ui';
-import { useCreatePortalSessionMutation, useSubscriptionStatusQuery } from '../../../lib/billing';
+import { useBillingPortal, useSubscriptionStatusQuery } from '../../../lib/billing';
 
 export function SubscriptionCard() {
   const { data, isLoading, isError } = useSubscriptionStatusQuery();
-  const [createPortalSession, { isLoading: opening }] = useCreatePortalSessionMutation();
-  const [error, setError] = useState<string | null>(null);
+  const { open: manage, opening, error } = useBillingPortal();
   const active = data?.hasActiveSubscription === true;
-
-  async function manage() {
-    setError(null);
-    try {
-      const { url } = await createPortalSession().unwrap();
-      window.location.assign(url);
-    } catch {
-      setError('Unable to access subscription management. You may not have an active subscription.');
-    }
-  }
 
   return (
     <Card title="Subscription">

@@ -1,27 +1,6 @@
-import { useState } from 'react';
 import { formatDollars } from '@domain/credits/pricing';
-import {
-  useCreatePortalSessionMutation,
-  useCreditBalanceQuery,
-  useSubscriptionStatusQuery,
-} from '../../../lib/billing';
-import { serverErrorText } from '../../../lib/errors';
+import { useBillingPortal, useCreditBalanceQuery, useSubscriptionStatusQuery } from '../../../lib/billing';
 import { Alert, Button, Card } from '../../../ui';
-
-/** Sends the browser to the billing portal, where the plan is changed (Stripe prorates it). */
-export function useBillingPortal() {
-  const [create, { isLoading }] = useCreatePortalSessionMutation();
-  const [error, setError] = useState<string | null>(null);
-  async function open() {
-    setError(null);
-    try {
-      window.location.assign((await create().unwrap()).url);
-    } catch (e) {
-      setError(serverErrorText(e) ?? 'The billing portal could not be opened. Please try again.');
-    }
-  }
-  return { open, opening: isLoading, error };
-}
 
 /** The balance and the monthly plan the user holds now, with the way to change that plan. */
 export function CurrentPlan() {
