@@ -1,6 +1,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sandboxPortalOwnersBackfill } from '../../api/db/operational-migrations/2026_11_26_0004_sandbox_portal_owners_backfill';
 import { verifyV3 } from '../../api/portals/signature';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
@@ -239,6 +241,38 @@ for (const backend of backends) {
       withoutState.searchParams.delete('state');
       expect((await fetch(withoutState)).status).toBe(400);
       expect(await connectionsOf(app.baseUrl, other.token)).toEqual([]);
+    });
+
+    it('gives a portal from before owners to the user whose connection holds it, and no one else', async () => {
+      const db = app.system.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const held = await signUp(app.baseUrl);
+      const at = new Date();
+      for (const id of ['11110001', '11110002'])
+        await db
+          .insertInto('sandbox_portals')
+          .values({ portal_id: id, hub_domain: `sandbox-${id}.hubspot.local`, created_at: at })
+          .execute();
+      await db
+        .insertInto('portals')
+        .values({
+          portal_id: '11110001',
+          user_id: held.userId,
+          connected: true,
+          connected_at: at,
+          config: '{}',
+        })
+        .execute();
+      await sandboxPortalOwnersBackfill.up(db);
+      const owners = await db
+        .selectFrom('sandbox_portals')
+        .select(['portal_id', 'owner_user_id'])
+        .where('portal_id', 'in', ['11110001', '11110002'])
+        .orderBy('portal_id')
+        .execute();
+      expect(owners).toEqual([
+        { portal_id: '11110001', owner_user_id: held.userId },
+        { portal_id: '11110002', owner_user_id: null },
+      ]);
     });
 
     it('answers 401 to API calls without a valid token', async () => {

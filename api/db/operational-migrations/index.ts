@@ -10,6 +10,7 @@ import { requestLogLevels } from './2026_11_25_0001_request_log_levels';
 import { workerLeases } from './2026_11_26_0001_worker_leases';
 import { sandboxPortalOwners } from './2026_11_26_0002_sandbox_portal_owners';
 import { streamSnapshots } from './2026_11_26_0003_stream_snapshots';
+import { sandboxPortalOwnersBackfill } from './2026_11_26_0004_sandbox_portal_owners_backfill';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_26_0001_worker_leases': workerLeases,
   '2026_11_26_0002_sandbox_portal_owners': sandboxPortalOwners,
   '2026_11_26_0003_stream_snapshots': streamSnapshots,
+  '2026_11_26_0004_sandbox_portal_owners_backfill': sandboxPortalOwnersBackfill,
 };
