@@ -39,6 +39,8 @@ export interface Settings {
   logRetentionDays: number;
   /** Log lines waiting for the database at most; beyond it lines are dropped and counted. */
   logQueueCapacity: number;
+  /** Bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404. */
+  metricsToken: string | undefined;
 }
 
 export interface StripeSettings {
@@ -305,5 +307,14 @@ export function readSettings(env: Env): Settings {
     stripe,
     logRetentionDays: integer(env, 'LOG_RETENTION_DAYS', 30, 1, 3650),
     logQueueCapacity: integer(env, 'LOG_QUEUE_CAPACITY', 10_000, 100, 1_000_000),
+    metricsToken: metricsToken(env),
   });
+}
+
+/** A guessable token would make the metrics public in all but name. */
+function metricsToken(env: Env): string | undefined {
+  const token = text(env, 'METRICS_TOKEN');
+  if (token !== undefined && token.length < 16)
+    throw new SettingsError('METRICS_TOKEN', 'METRICS_TOKEN must be at least 16 characters');
+  return token;
 }

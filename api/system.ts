@@ -37,6 +37,12 @@ import { RequestLogWriter } from './logging/request-log-writer';
 import { logForRequest, requestLogging, type RequestLogContext } from './logging/request-logging';
 import { logsModule } from './log-viewer/routes';
 import { SANDBOX_APP_ID, type Settings } from './settings';
+import { Metrics } from './metrics/metrics';
+import { metricsModule } from './metrics/routes';
+import { observeAppends } from './metrics/observed-store';
+import { eventsBehind } from './health/lag';
+import { readCheckpoint } from '../projections/checkpoints';
+import { pendingLookupCount } from '../projections/lookups/queries';
 
 export interface System {
   settings: Settings;
@@ -57,6 +63,8 @@ export interface System {
   /** Logs into a request's timeline from outside the request (the lookup processor). */
   logForRequest(requestId: string, context?: RequestLogContext): Logger;
   app: Express;
+  /** What GET /metrics reports. */
+  metrics: Metrics;
   close(): Promise<void>;
 }
 
@@ -88,8 +96,26 @@ export async function createSystem(
   baseLogger: Logger,
   overrides: SystemOverrides = {},
 ): Promise<System> {
-  const { database, store } = await openStores(settings, { database: overrides.database });
+  const opened = await openStores(settings, { database: overrides.database });
+  const { database } = opened;
   try {
+    // Built before the stores are used so that every event stored is counted; what it reads at
+    // a scrape (the runner, the log writer) exists by the time anyone can scrape.
+    const metrics: Metrics = new Metrics({
+      projectionLag: () =>
+        Promise.all(
+          runner.status().map(async ({ name }) => ({
+            projection: name,
+            events: await eventsBehind(store, await readCheckpoint(rm, name)),
+          })),
+        ),
+      queueDepth: () => pendingLookupCount(rm),
+      droppedLogLines: () => {
+        const { droppedQueueFull, droppedDatabaseError } = requestLogs.stats();
+        return { queueFull: droppedQueueFull, databaseError: droppedDatabaseError };
+      },
+    });
+    const store = observeAppends(opened.store, metrics.written);
     await migrateReadModels(database.db, database.schema);
     await migrateOperational(database);
     const operational = operationalDb(database);
@@ -156,6 +182,7 @@ export async function createSystem(
       now,
       ...(overrides.sandboxWebhookUrl ? { sandboxWebhookUrl: overrides.sandboxWebhookUrl } : {}),
       ...(overrides.hubspotRetry ? { retry: overrides.hubspotRetry } : {}),
+      metrics,
     });
     const payments = await composePayments({
       settings,
@@ -178,6 +205,7 @@ export async function createSystem(
         webhookSecret: async () => hubspot.clientSecret,
       },
       now,
+      metrics,
     });
     const standIns = () => ({
       hubspot: settings.hubspot.sandbox,
@@ -212,6 +240,7 @@ export async function createSystem(
       }),
       ...lookups.modules,
       adminModule({ ...auth, store, readModels: rm, operational, now }),
+      metricsModule(metrics, settings.metricsToken),
       logsModule({ ...auth, operational, readModels: rm, now, lostLogLines: () => requestLogs.stats().lost }),
     ];
     if (hubspot.sandbox) {
@@ -238,6 +267,7 @@ export async function createSystem(
       trustProxyHops: settings.trustProxyHops,
       webDir: WEB_DIST,
       requestLogging: requestLogging(logger),
+      requestMetrics: metrics.requests,
     });
     runner.start();
     credits.start();
@@ -259,6 +289,7 @@ export async function createSystem(
       requestLogs,
       logForRequest: (requestId, context) => logForRequest(logger, requestId, context),
       app,
+      metrics,
       async close() {
         await lookups.processor?.stop();
         await credits.stop();

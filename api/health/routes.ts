@@ -3,6 +3,7 @@ import type { EventStore } from '../../domain/eventstore/types';
 import type { ProjectionRunner } from '../../projections/runner';
 import type { HttpModule } from '../http/app';
 import type { RequestLogWriterStats } from '../logging/request-log-writer';
+import { BEHIND_CAP, eventsBehind } from './lag';
 
 export interface HealthDeps {
   store: EventStore;
@@ -13,8 +14,6 @@ export interface HealthDeps {
   requestLogs?: () => RequestLogWriterStats;
 }
 
-const BEHIND_CAP = 1000;
-
 /** GET /api/health: which stores are in use and how far each projection lags behind the log. */
 export function healthModule(deps: HealthDeps): HttpModule {
   return {
@@ -22,14 +21,15 @@ export function healthModule(deps: HealthDeps): HttpModule {
       app.get('/api/health', async (_req, res) => {
         const projections = await Promise.all(
           deps.runner.status().map(async (p) => {
-            let eventsBehind: number | string = 'unknown';
-            try {
-              const { events } = await deps.store.readAll({ after: p.checkpoint, limit: BEHIND_CAP + 1 });
-              eventsBehind = events.length > BEHIND_CAP ? `${BEHIND_CAP}+` : events.length;
-            } catch {
-              // the store is down; the status says so below
-            }
-            return { name: p.name, state: p.state, eventsBehind, lastError: p.lastError ?? null };
+            const behind = await eventsBehind(deps.store, p.checkpoint);
+            const eventsBehindText =
+              behind === undefined ? 'unknown' : behind > BEHIND_CAP ? `${BEHIND_CAP}+` : behind;
+            return {
+              name: p.name,
+              state: p.state,
+              eventsBehind: eventsBehindText,
+              lastError: p.lastError ?? null,
+            };
           }),
         );
         const healthy =

@@ -27,6 +27,8 @@ export interface AppOptions {
   trustProxyHops?: number;
   /** Logs each request once answered; runs right after the request id is set. */
   requestLogging?: RequestHandler;
+  /** Times each request (GET /metrics); runs before anything else can answer. */
+  requestMetrics?: RequestHandler;
 }
 
 export const JSON_BODY_LIMIT = '100kb';
@@ -36,6 +38,7 @@ export function createApp(options: AppOptions): Express {
   app.disable('x-powered-by');
   app.set('trust proxy', options.trustProxyHops ?? 0);
   app.set('json spaces', 0);
+  if (options.requestMetrics) app.use(options.requestMetrics);
   app.use(requestId);
   if (options.requestLogging) app.use(options.requestLogging);
   app.use(securityHeaders(options.security));

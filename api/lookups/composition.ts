@@ -10,6 +10,7 @@ import type { CrmClientFactory, PortalDirectory } from '../portals/types';
 import type { Logger } from '../logging/logger';
 import { emailsOf } from '../../projections/accounts/queries';
 import { LookupJournal } from './journal';
+import type { Metrics } from '../metrics/metrics';
 import { LookupProcessor } from './processor';
 import { usageModule } from './usage-routes';
 import { hubspotWebhookModule } from './webhook';
@@ -39,6 +40,7 @@ export function composeLookups(deps: {
   accounts: AccountsDeps;
   hubspot: HubSpotSide | undefined;
   now: () => Date;
+  metrics?: Metrics;
 }): LookupsParts {
   const usage = usageModule({
     sessions: deps.accounts.sessions,
@@ -61,6 +63,7 @@ export function composeLookups(deps: {
     crm: deps.hubspot.crm,
     zipTable: zipTable(),
     now: deps.now,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
     concurrency: deps.database.kind === 'pglite' ? 2 : 4,
     log: (level, message, fields) => deps.logger[level](message, fields),
   });
@@ -73,6 +76,7 @@ export function composeLookups(deps: {
     webhookSecret: deps.hubspot.webhookSecret,
     now: deps.now,
     journal,
+    ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
   return { modules: [webhook, usage], processor };
 }

@@ -16,6 +16,7 @@ import type { CreditsCommand } from '../../domain/credits/decider';
 import { chargeCommandId, ignoredEventId, outcomeCommandId } from './ids';
 import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
 import type { LookupJournal } from './journal';
+import type { LookupMetrics } from '../metrics/metrics';
 
 export interface WaveDeps {
   store: EventStore;
@@ -26,6 +27,8 @@ export interface WaveDeps {
   now: () => Date;
   /** Tells each lookup's steps in its request's log; absent, nothing is told. */
   journal?: LookupJournal;
+  /** Times each stage of the wave; absent, nothing is measured. */
+  metrics?: LookupMetrics;
 }
 
 const refOf = (l: PendingLookup): LookupRef => ({
@@ -61,6 +64,9 @@ function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, 
  * object type, and records success or failure with the refund (one append per user).
  */
 export async function processWave(deps: WaveDeps, lookups: readonly PendingLookup[]): Promise<void> {
+  const began = deps.now().getTime();
+  const seconds = (from: number) => (deps.now().getTime() - from) / 1000;
+  for (const l of lookups) deps.metrics?.stage('queued', (began - Date.parse(l.requestedAt)) / 1000);
   const portalIds = [...new Set(lookups.map((l) => l.portalId))];
   const routes = new Map(
     await Promise.all(portalIds.map(async (id) => [id, await deps.portals.route(id)] as const)),
@@ -83,6 +89,7 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
   );
 
   const writes: CrmWrite[] = [];
+  const charging = deps.now().getTime();
   await Promise.all([
     ...ignoring.map(async ({ lookup, p }) => {
       await ignore(deps.store, lookup, p.reason, p.detail, at);
@@ -115,11 +122,15 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
           writes.push({ lookup, userId, route: p.portal, properties: p.properties });
     }),
   ]);
+  deps.metrics?.stage('charge', seconds(charging));
   if (writes.length === 0) return;
 
+  const writing = deps.now().getTime();
   const results = await writeToCrm(deps.crm, writes);
+  deps.metrics?.stage('crm_write', seconds(writing));
   for (const result of results) journal?.written(result);
   const done = deps.now().toISOString();
+  const recording = deps.now().getTime();
   await Promise.all(
     [...groupBy(results, (r) => r.write.userId)].map(async ([userId, items]) => {
       const { outcomes } = await deps.credits.handleEach(
@@ -134,6 +145,9 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
       });
     }),
   );
+  deps.metrics?.stage('record', seconds(recording));
+  for (const { write } of results)
+    deps.metrics?.stage('end_to_end', seconds(Date.parse(write.lookup.requestedAt)));
 }
 
 function outcomeCommand({ write, outcome }: WriteResult, at: string): BatchCommand<CreditsCommand> {

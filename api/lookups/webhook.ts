@@ -7,6 +7,7 @@ import { badRequest, unauthorized } from '../http/errors';
 import { verifyV3 } from '../portals/signature';
 import { requestedEventId } from './ids';
 import type { LookupJournal } from './journal';
+import type { WebhookMetrics } from '../metrics/metrics';
 
 export const WEBHOOK_PATH = '/api/hubspot/webhook';
 /** HubSpot sends up to 100 events per request; this leaves room without inviting abuse. */
@@ -22,6 +23,7 @@ export interface WebhookDeps {
   now: () => Date;
   /** Tells each newly recorded lookup as received, in this request's log. */
   journal?: LookupJournal;
+  metrics?: WebhookMetrics;
 }
 
 export interface WebhookAnswer {
@@ -52,8 +54,17 @@ export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
           },
           deps.now().getTime(),
         );
-        if (!verdict.ok) throw unauthorized(INVALID_SIGNATURE);
-        const events = parseBatch(body);
+        if (!verdict.ok) {
+          deps.metrics?.delivery('invalid_signature');
+          throw unauthorized(INVALID_SIGNATURE);
+        }
+        let events: CrmWebhookEvent[];
+        try {
+          events = parseBatch(body);
+        } catch (error) {
+          deps.metrics?.delivery('invalid_body');
+          throw error;
+        }
         const requestedAt = deps.now().toISOString();
         const answer: WebhookAnswer = { received: events.length, recorded: 0, duplicates: 0, skipped: 0 };
         const requests: LookupRequested[] = [];
@@ -87,6 +98,7 @@ export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
           answer.recorded++;
           deps.journal?.received({ ...requests[i]!.data, requestId: req.requestId });
         });
+        deps.metrics?.delivery('accepted');
         res.status(200).json(answer);
       });
     },

@@ -14,6 +14,7 @@ import { callbackUrl, type ConnectionDeps, type PortalHandler } from './connecti
 import { PortalStreamDirectory } from './portal-directory';
 import { SignedUserPass, storedSecret, TokenCipher } from './secrets';
 import { HubSpotTimezones } from './timezones';
+import type { HubSpotMetrics } from '../metrics/metrics';
 
 /** Everything HubSpot-facing the process holds, built once at start. */
 export interface HubSpotServices extends ConnectionDeps {
@@ -38,6 +39,8 @@ export interface HubSpotServiceOptions {
   logger: Logger;
   now: () => Date;
   retry?: Partial<RetryPolicy>;
+  /** Counts HubSpot's answers (GET /metrics). */
+  metrics?: HubSpotMetrics;
   /** Sandbox webhooks go here instead of the app's own webhook (tests). */
   sandboxWebhookUrl?: string;
 }
@@ -67,7 +70,12 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
   });
   const tokenCipher = new TokenCipher(tokenKey);
   const tokens = new HubSpotTokens(o.operational, tokenCipher, oauth, o.now);
-  const client = new HubSpotClient({ apiBase: o.hubspot.apiBase, tokens, retry: o.retry });
+  const client = new HubSpotClient({
+    apiBase: o.hubspot.apiBase,
+    tokens,
+    retry: o.retry,
+    ...(o.metrics ? { metrics: o.metrics } : {}),
+  });
   const portals = new CommandHandler(o.store, portalDecider, { cacheSize: 5000 }) as PortalHandler;
   let sandbox: HubSpotServices['sandbox'];
   if (o.hubspot.sandbox) {

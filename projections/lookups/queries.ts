@@ -56,6 +56,16 @@ export async function pendingLookups(
   }));
 }
 
+/** Lookups waiting for an outcome: the queue's depth (GET /metrics). */
+export async function pendingLookupCount(db: ReadModelDb): Promise<number> {
+  const row = await db
+    .selectFrom('lookup_requests')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('status', '=', 'pending')
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** The start marker of the processor that writes to `stream`, once this read model has applied it. */
 export async function processorMarker(db: ReadModelDb, stream: string): Promise<string | undefined> {
   const row = await db

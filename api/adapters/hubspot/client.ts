@@ -9,6 +9,7 @@ import { CrmCallError } from './errors';
 import { DEFAULT_TIMEOUT_MS, exchange, messageOf, sleep, type HubSpotResponse } from './http';
 import { PortalRateLimiter } from './limiter';
 import type { HubSpotTokens } from './tokens';
+import type { HubSpotMetrics } from '../../metrics/metrics';
 
 export interface RetryPolicy {
   /** Retries after a 5xx, a timeout or a refused connection, before crm_update_failed. */
@@ -34,6 +35,8 @@ export interface HubSpotClientOptions {
   limiter?: PortalRateLimiter;
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
+  /** Counts each answer HubSpot gave, 429s among them. */
+  metrics?: HubSpotMetrics;
 }
 
 /** HubSpot's batch endpoints take at most 100 inputs. */
@@ -135,6 +138,7 @@ export class HubSpotClient implements CrmClientFactory {
         const why = error instanceof Error ? error.message : String(error);
         throw new CrmCallError('crm_update_failed', `HubSpot did not answer ${method} ${path}: ${why}`);
       }
+      this.options.metrics?.response(response.status);
       if (response.status === 429) {
         if (rateLimited++ >= this.retry.rateLimitRetries)
           throw new CrmCallError('crm_update_failed', `HubSpot kept refusing: ${messageOf(response)}`);

@@ -1,0 +1,112 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startApp } from '../support/app';
+import { CrmStandIn } from '../support/crm-stand-in';
+import { backends, pgliteBackend } from '../support/databases';
+import { deliver, zipChange } from '../support/hubspot-webhook';
+import { observations, scrape, TEST_METRICS_TOKEN, total } from '../support/metrics';
+import { freshPortalId } from '../support/portals';
+import { startLookupApp, topUp, waitForOutcomes, type LookupApp } from '../lookups/helpers';
+
+describe('GET /metrics is never public', () => {
+  it(
+    'answers 404 while METRICS_TOKEN is unset, and 401 without the right bearer token once it is set',
+    { timeout: 120_000 },
+    async () => {
+      const off = await startApp(pgliteBackend);
+      const on = await startApp(pgliteBackend, { METRICS_TOKEN: TEST_METRICS_TOKEN });
+      try {
+        expect((await fetch(`${off.baseUrl}/metrics`)).status).toBe(404);
+        const offWithToken = await fetch(`${off.baseUrl}/metrics`, {
+          headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+        });
+        expect(offWithToken.status).toBe(404);
+
+        const anonymous = await fetch(`${on.baseUrl}/metrics`);
+        expect(anonymous.status).toBe(401);
+        expect(anonymous.headers.get('www-authenticate')).toMatch(/^Bearer/);
+        const wrong = await fetch(`${on.baseUrl}/metrics`, {
+          headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}x` },
+        });
+        expect(wrong.status).toBe(401);
+        const right = await fetch(`${on.baseUrl}/metrics`, {
+          headers: { authorization: `Bearer ${TEST_METRICS_TOKEN}` },
+        });
+        expect(right.status).toBe(200);
+        expect(right.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      } finally {
+        await off.close();
+        await on.close();
+      }
+    },
+  );
+});
+
+describe.each(backends)('GET /metrics on $name', (backend) => {
+  let crm: CrmStandIn;
+  let app: LookupApp;
+
+  beforeAll(async () => {
+    crm = await new CrmStandIn().start();
+    app = await startLookupApp(backend, crm, {}, { METRICS_TOKEN: TEST_METRICS_TOKEN });
+  });
+  afterAll(async () => {
+    await app?.close();
+    await crm?.close();
+  });
+
+  it('parses as Prometheus text and moves by exactly what lookups, credits and webhooks did', async () => {
+    const before = await scrape(app.baseUrl);
+    for (const name of [
+      'zipfill_projection_lag_events',
+      'zipfill_lookup_queue_depth',
+      'zipfill_log_lines_dropped',
+      'zipfill_process_cpu_seconds_total',
+    ])
+      expect(before.families.map((f) => f.name)).toContain(name);
+
+    const user = await signUp(app.baseUrl);
+    await topUp(app.system, user.userId, 2); // 50 from sign-up: 52 in all
+    const portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+    const events = Array.from({ length: 60 }, (_, i) => zipChange(portalId, 7000 + i, '10001'));
+    expect((await deliver(app.baseUrl, events.slice(0, 30))).status).toBe(200);
+    expect((await deliver(app.baseUrl, events.slice(30))).status).toBe(200);
+    expect((await deliver(app.baseUrl, events.slice(0, 1), { secret: 'not-the-secret' })).status).toBe(401);
+    await waitForOutcomes(app.test.store, user.userId, 60);
+
+    const after = await scrape(app.baseUrl);
+    const moved = (name: string, labels: Record<string, string> = {}) =>
+      total(after, name, labels) - total(before, name, labels);
+    expect(moved('zipfill_lookup_requests_total', { source: 'webhook' })).toBe(60);
+    expect(moved('zipfill_lookups_total', { outcome: 'success' })).toBe(52);
+    expect(moved('zipfill_lookups_total', { outcome: 'failed', reason: 'insufficient_credits' })).toBe(8);
+    expect(moved('zipfill_credits_spent_total')).toBe(52);
+    expect(moved('zipfill_credits_granted_total', { source: 'signup' })).toBe(50);
+    expect(moved('zipfill_credits_granted_total', { source: 'admin_adjustment' })).toBe(2);
+    expect(moved('zipfill_webhook_deliveries_total', { result: 'accepted' })).toBe(2);
+    expect(moved('zipfill_webhook_deliveries_total', { result: 'invalid_signature' })).toBe(1);
+    expect(observations(after, 'zipfill_lookup_stage_seconds', { stage: 'queued' })).toBeGreaterThanOrEqual(
+      60,
+    );
+    expect(
+      observations(after, 'zipfill_lookup_stage_seconds', { stage: 'end_to_end' }),
+    ).toBeGreaterThanOrEqual(52);
+    for (const stage of ['charge', 'crm_write', 'record'])
+      expect(observations(after, 'zipfill_lookup_stage_seconds', { stage })).toBeGreaterThan(0);
+    expect(
+      observations(after, 'zipfill_http_request_duration_seconds', {
+        method: 'POST',
+        route: '/api/hubspot/webhook',
+        status: '2xx',
+      }) -
+        observations(before, 'zipfill_http_request_duration_seconds', {
+          method: 'POST',
+          route: '/api/hubspot/webhook',
+          status: '2xx',
+        }),
+    ).toBe(2);
+    await expect
+      .poll(async () => total(await scrape(app.baseUrl), 'zipfill_lookup_queue_depth'), { timeout: 20_000 })
+      .toBe(0);
+  });
+});
