@@ -183,10 +183,12 @@ export class SingletonWorker {
           if (signal.aborted) continue;
           prepared = true;
         }
-        this.current.state = 'running';
+        // After a failure the worker shows 'retrying' until a step succeeds again.
+        if (this.current.state !== 'retrying') this.current.state = 'running';
         this.woken = false;
         const restMs = await this.options.step(signal);
         failures = 0;
+        this.current.state = 'running';
         delete this.current.lastError;
         await this.rest(restMs, lease.signal, true);
       } catch (error) {
