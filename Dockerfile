@@ -1,14 +1,19 @@
-# Build stage: all dependencies, to build the web app.
+# Build stage: all dependencies, to build the web app and compile the server.
 FROM node:22-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
-# --ignore-scripts: "prepare" would build the web app before its sources are copied in.
+# --ignore-scripts: "prepare" would build before the sources are copied in.
 RUN npm ci --ignore-scripts
 COPY . .
-RUN npm run build:web
+RUN npm run build
 
-# Runtime stage: production dependencies, the sources (run by tsx) and the built web app.
+# Runtime stage: production dependencies, the compiled server and the built web app. The
+# sources stay beside them for the operations scripts (npm run replay, admin:grant, events:copy).
 FROM node:22-slim
+# tini as PID 1 forwards SIGTERM to node (which then closes the stores) and reaps zombies.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends tini \
+  && rm -rf /var/lib/apt/lists/*
 ENV NODE_ENV=production \
     PORT=3000
 WORKDIR /app
@@ -16,6 +21,7 @@ COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts && npm cache clean --force
 COPY . .
 COPY --from=build /app/web/dist ./web/dist
+COPY --from=build /app/api/dist ./api/dist
 # The code stays root-owned and read-only; only the embedded-mode data directory is writable.
 RUN mkdir -p /app/data && chown node:node /app/data
 USER node
@@ -23,4 +29,6 @@ EXPOSE 3000
 # node:22-slim has no curl; Node's own fetch does the probe.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
-CMD ["npm", "start"]
+ENTRYPOINT ["/usr/bin/tini", "--"]
+# What npm start runs, without npm: node itself receives the signals.
+CMD ["node", "--enable-source-maps", "api/dist/main.js"]

@@ -37,7 +37,17 @@ const featureBoundaries = features.map((feature) => ({
 }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'web/dist', 'data', 'bench-results', 'coverage', 'api/zipdata/*.json'] },
+  {
+    ignores: [
+      'node_modules',
+      'web/dist',
+      'api/dist',
+      'data',
+      'bench-results',
+      'coverage',
+      'api/zipdata/*.json',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -1,4 +1,4 @@
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Express } from 'express';
 import type { EventStore } from '../domain/eventstore/types';
 import { allProjections } from '../projections';
@@ -20,6 +20,7 @@ import type { Database } from './db/database';
 import { openStores } from './db/stores';
 import { PostgresSnapshotStore, Snapshots } from './eventsourcing/snapshots';
 import { healthModule } from './health/routes';
+import { INSTALL_DIR } from './install-dir';
 import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
 import { composeLookups, type HubSpotSide } from './lookups/composition';
 import type { LookupProcessor } from './lookups/processor';
@@ -88,7 +89,7 @@ export interface SystemOverrides {
   hubspotRetry?: Partial<RetryPolicy>;
 }
 
-export const WEB_DIST = fileURLToPath(new URL('../web/dist', import.meta.url));
+export const WEB_DIST = join(INSTALL_DIR, 'web', 'dist');
 
 /** Opens the stores, brings schemas up to date, starts the projections and builds the HTTP app. */
 export async function createSystem(

@@ -9,8 +9,11 @@ export interface ServiceProcess {
   dataDir: string;
   /** Everything the process printed, for a failing test to show. */
   output(): string;
-  /** Stops the process; the data folder is removed unless `keepData` (then a later stop removes it). */
-  stop(options?: { keepData?: boolean }): Promise<void>;
+  /**
+   * Stops the process with SIGTERM (SIGKILL after 10 s) and answers how it exited; the data
+   * folder is removed unless `keepData` (then a later stop removes it).
+   */
+  stop(options?: { keepData?: boolean }): Promise<{ code: number | null; signal: string | null }>;
 }
 
 export async function freePort(): Promise<number> {
@@ -25,15 +28,20 @@ export async function freePort(): Promise<number> {
 }
 
 /**
- * Starts the service exactly as `npm start` does (api/main.ts under tsx) in a fresh data folder
- * and resolves once /api/health answers. The web app must be built (npm install builds it).
+ * Starts the service in its own node process in a fresh data folder and resolves once
+ * /api/health answers. By default it runs the sources under tsx, as `npm run dev` does, so a test
+ * sees the code as it is now; `command` runs something else (the built server). The web app must
+ * be built (npm install builds it).
  */
-export async function startService(env: Record<string, string> = {}): Promise<ServiceProcess> {
+export async function startService(
+  env: Record<string, string> = {},
+  command: readonly string[] = ['--import', 'tsx', 'api/main.ts'],
+): Promise<ServiceProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
   let printed = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, command, {
     env: {
       ...process.env,
       DATABASE_URL: '',
@@ -48,7 +56,9 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
   });
   child.stdout!.on('data', (d: Buffer) => (printed += d.toString()));
   child.stderr!.on('data', (d: Buffer) => (printed += d.toString()));
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const exited = new Promise<{ code: number | null; signal: string | null }>((resolve) =>
+    child.once('exit', (code, signal) => resolve({ code, signal })),
+  );
   const deadline = Date.now() + 60_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`The service exited at start:\n${printed}`);
@@ -67,13 +77,14 @@ export async function startService(env: Record<string, string> = {}): Promise<Se
     dataDir,
     output: () => printed,
     async stop(options = {}) {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(timer);
       }
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
+      return exited;
     },
   };
 }

@@ -1,11 +1,12 @@
 // The embedded, offline geocoder: US ZIP and Canadian FSA → Location, from the table that
 // scripts/zipdata/build.ts generates. Loaded once into memory; every lookup is one Map.get.
 import { readFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import type { Location, ParsedPostalCode } from '../../../domain/lookups/postal-code';
+import { INSTALL_DIR } from '../../install-dir';
 import type { ZipTableFile } from './zip-table-file';
 
-export const ZIP_TABLE_FILE = fileURLToPath(new URL('../../zipdata/zip-table.json', import.meta.url));
+export const ZIP_TABLE_FILE = join(INSTALL_DIR, 'api', 'zipdata', 'zip-table.json');
 
 export interface ZipTable {
   /** The place a parsed code names, or undefined when the table does not know it (`zip_not_found`). */

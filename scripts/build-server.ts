@@ -1,0 +1,29 @@
+/**
+ * `npm run build:server`: the server as JavaScript, once, for `npm start` and the image to run
+ * with node alone. esbuild bundles api/main.ts and our own modules; packages stay in
+ * node_modules. Dynamically imported modules (the KurrentDB adapter) become chunks of their own,
+ * so their packages load only when used.
+ */
+import { rmSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { build } from 'esbuild';
+
+export const SERVER_DIST = fileURLToPath(new URL('../api/dist', import.meta.url));
+
+export async function buildServer(outdir: string = SERVER_DIST): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints: { main: fileURLToPath(new URL('../api/main.ts', import.meta.url)) },
+    outdir,
+    bundle: true,
+    splitting: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20.19',
+    packages: 'external',
+    sourcemap: true,
+    logLevel: 'warning',
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
