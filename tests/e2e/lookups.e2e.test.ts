@@ -48,7 +48,7 @@ describe('a ZIP entered in the sandbox CRM in the browser', () => {
     await service?.stop();
   });
 
-  it('fills city, state, county and country for one credit and shows one success on the chart', async () => {
+  it('proposes the usual mapping, then fills city, state, county and country for one credit and shows one success on the chart', async () => {
     const { page, errors } = await freshPage(browser, service.baseUrl);
     await register(page);
     await expect.poll(() => balanceText(page), POLL).toBe('50');
@@ -72,10 +72,33 @@ describe('a ZIP entered in the sandbox CRM in the browser', () => {
     await dashboard.waitForURL(`**/configure-portal/${portalId}`);
     const contacts = card(dashboard, 'Contacts');
     await contacts.getByLabel('City').waitFor({ timeout: 20_000 });
+    // A portal that maps nothing gets HubSpot's own properties proposed, not yet saved.
+    expect(await dashboard.getByText("HubSpot's own properties are proposed below").count()).toBe(1);
     for (const field of ['city', 'state', 'county', 'country']) {
       const label = field.charAt(0).toUpperCase() + field.slice(1);
-      await contacts.getByLabel(label, { exact: true }).selectOption(field);
+      expect(await contacts.getByLabel(label, { exact: true }).inputValue()).toBe(field);
     }
+    const stored = await dashboard.evaluate(async (id) => {
+      const res = await fetch(`/api/hubspot/portal-config/${id}`, {
+        headers: { authorization: `Bearer ${localStorage.getItem('token')}` },
+      });
+      return ((await res.json()) as { contact: { city: string } }).contact.city;
+    }, portalId);
+    expect(stored).toBe('');
+    // Two values into one property are warned about.
+    await contacts.getByLabel('State', { exact: true }).selectOption('city');
+    await expect
+      .poll(
+        () =>
+          contacts
+            .getByRole('status')
+            .innerText()
+            .catch(() => ''),
+        POLL,
+      )
+      .toMatch(/City and State both go to the property .city./);
+    await contacts.getByLabel('State', { exact: true }).selectOption('state');
+    expect(await contacts.getByRole('status').count()).toBe(0);
     await dashboard.getByRole('button', { name: 'Save Configuration' }).click();
     await dashboard.waitForURL('**/dashboard', { timeout: 20_000 });
 

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 
 interface AlertProps {
-  kind: 'success' | 'error' | 'info';
+  kind: 'success' | 'error' | 'warning' | 'info';
   children: ReactNode;
 }
 

@@ -1,4 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
+import { proposedMapping, sharedProperties } from '../../../../../domain/portals/proposal';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
@@ -22,11 +23,15 @@ export function ConfigurePortalPage() {
   const saved = usePortalConfigQuery(portalId);
   const [save, { isLoading: saving }] = useSavePortalConfigMutation();
   const [config, setConfig] = useState<PortalConfig>();
+  const [proposed, setProposed] = useState(false);
   const [saveError, setSaveError] = useState<string>();
 
   useEffect(() => {
-    if (saved.data) setConfig(saved.data);
-  }, [saved.data]);
+    if (!saved.data || !contactProps.data || !companyProps.data) return;
+    const proposal = proposedMapping(saved.data, { contact: contactProps.data, company: companyProps.data });
+    setConfig(proposal ?? saved.data);
+    setProposed(proposal !== undefined);
+  }, [saved.data, contactProps.data, companyProps.data]);
 
   const loadError = contactProps.error ?? companyProps.error ?? saved.error;
   const loading =
@@ -68,8 +73,15 @@ export function ConfigurePortalPage() {
         <Spinner />
       ) : (
         <form className="form" onSubmit={(e) => void onSubmit(e)}>
+          {proposed && (
+            <Alert kind="info">
+              This portal maps nothing yet, so HubSpot&apos;s own properties are proposed below. Check them
+              and press Save Configuration: nothing is saved until you do.
+            </Alert>
+          )}
           <div className="grid grid-2 align-start">
             <Card title="Contacts">
+              <SharedWarning side={config.contact} />
               {LOCATION_FIELDS.map(([field, label]) => (
                 <PropertySelect
                   key={field}
@@ -93,6 +105,7 @@ export function ConfigurePortalPage() {
               />
             </Card>
             <Card title="Companies">
+              <SharedWarning side={config.company} />
               {LOCATION_FIELDS.map(([field, label]) => (
                 <PropertySelect
                   key={field}
@@ -122,5 +135,24 @@ export function ConfigurePortalPage() {
         </form>
       )}
     </Page>
+  );
+}
+
+const fieldLabel = Object.fromEntries(LOCATION_FIELDS) as Record<LocationField, string>;
+
+/** Two location values mapped to one property: the second written would replace the first. */
+function SharedWarning({ side }: { side: Record<LocationField, string> }) {
+  const shared = sharedProperties(side);
+  if (shared.length === 0) return null;
+  return (
+    <Alert kind="warning">
+      {shared.map(({ property, fields }) => (
+        <p key={property}>
+          {fields.map((f) => fieldLabel[f]).join(' and ')} {fields.length === 2 ? 'both' : 'all'} go to the
+          property &ldquo;{property}&rdquo;: only one value can stay there. Choose a property for each, or Do
+          Not Update.
+        </p>
+      ))}
+    </Alert>
   );
 }
