@@ -5,4 +5,3 @@ export { Page } from './Page';
 export { Spinner } from './Spinner';
 export { TextArea } from './TextArea';
 export { TextField } from './TextField';
-export { ComingSoon } from './ComingSoon';

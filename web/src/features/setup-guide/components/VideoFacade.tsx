@@ -2,8 +2,8 @@ import { useState } from 'react';
 
 interface VideoFacadeProps {
   title: string;
-  /** The player's embed address; nothing is requested from it until the visitor clicks play. */
-  embedUrl: string | undefined;
+  /** The player's embed address (SETUP_VIDEO_URL); nothing is requested from it until play. */
+  embedUrl: string;
 }
 
 /**
@@ -13,7 +13,7 @@ interface VideoFacadeProps {
 export function VideoFacade({ title, embedUrl }: VideoFacadeProps) {
   const [playing, setPlaying] = useState(false);
 
-  if (playing && embedUrl) {
+  if (playing) {
     return (
       <div className="video-frame">
         <iframe
@@ -28,22 +28,13 @@ export function VideoFacade({ title, embedUrl }: VideoFacadeProps) {
 
   return (
     <div className="video-frame video-facade">
-      {embedUrl ? (
-        <button type="button" className="video-play" onClick={() => setPlaying(true)}>
-          <span className="video-play-icon" aria-hidden="true">
-            ▶
-          </span>
-          <span>Play video: {title}</span>
-          <span className="small">The video loads from an external player when you click.</span>
-        </button>
-      ) : (
-        <p className="video-unavailable">
-          <span className="video-play-icon" aria-hidden="true">
-            ▶
-          </span>
-          <span>The {title.toLowerCase()} video is coming soon. Until then, the steps above cover it.</span>
-        </p>
-      )}
+      <button type="button" className="video-play" onClick={() => setPlaying(true)}>
+        <span className="video-play-icon" aria-hidden="true">
+          ▶
+        </span>
+        <span>Play video: {title}</span>
+        <span className="small">The video loads from an external player when you click.</span>
+      </button>
     </div>
   );
 }
