@@ -30,6 +30,10 @@ export interface Settings {
   /** The advertising script and pixel; nothing is loaded from a third party when unset. */
   trackingScriptUrl: string | undefined;
   trackingPixelId: string | undefined;
+  /** The setup guide's backfilling video (an https embed URL); unset, the guide shows a written walkthrough. */
+  setupVideoUrl: string | undefined;
+  /** The community chat the support page links to (https); unset, no chat link is shown. */
+  communityChatUrl: string | undefined;
   hubspot: HubSpotSettings;
   /** Secret the token cipher and OAuth state keys are derived from; unset only in sandbox mode. */
   tokenEncryptionKey: string | undefined;
@@ -302,6 +306,8 @@ export function readSettings(env: Env): Settings {
       'https://www.google.com/recaptcha/api/siteverify',
     trackingScriptUrl: url(env, 'TRACKING_SCRIPT_URL', ['https:']),
     trackingPixelId: pixelId(env, 'TRACKING_PIXEL_ID'),
+    setupVideoUrl: url(env, 'SETUP_VIDEO_URL', ['https:']),
+    communityChatUrl: url(env, 'COMMUNITY_CHAT_URL', ['https:']),
     hubspot,
     tokenEncryptionKey: tokenEncryptionKey(env, hubspot),
     stripe,

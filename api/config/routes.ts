@@ -32,6 +32,8 @@ export function publicConfigModule(deps: PublicConfigDeps): HttpModule {
           devMailUrl: deps.devMailUrl,
           zipAttribution: deps.zipAttribution(),
           supportEmail: s.supportEmail,
+          setupVideoUrl: s.setupVideoUrl ?? null,
+          communityChatUrl: s.communityChatUrl ?? null,
         });
       });
     },
@@ -56,6 +58,8 @@ export function thirdPartySources(s: Settings) {
     scriptSources.push('https://www.google.com', 'https://www.gstatic.com');
     frameSources.push('https://www.google.com');
   }
+  // The video player is framed only after the visitor clicks play (web/src/features/setup-guide).
+  if (s.setupVideoUrl) frameSources.push(new URL(s.setupVideoUrl).origin);
   const unique = (list: string[]) => [...new Set(list)];
   return {
     scriptSources: unique(scriptSources),

@@ -14,6 +14,8 @@ for (const backend of backends) {
         TRACKING_PIXEL_ID: '12345',
         RECAPTCHA_SECRET: 'secret',
         RECAPTCHA_SITE_KEY: 'site-key',
+        SETUP_VIDEO_URL: 'https://player.example.com/embed/backfill',
+        COMMUNITY_CHAT_URL: 'https://chat.example.org/zipfill',
         SUPPORT_EMAIL: 'help@zipfill.example',
       });
       plain = await startApp(backend);
@@ -47,7 +49,7 @@ for (const backend of backends) {
       expect(directive('img-src')).toBe(
         "img-src 'self' data: https://ads.example.net https://www.facebook.com",
       );
-      expect(directive('frame-src')).toBe('frame-src https://www.google.com');
+      expect(directive('frame-src')).toBe('frame-src https://www.google.com https://player.example.com');
       const plainCsp = (await call(plain.baseUrl, '/api/config/public')).headers.get(
         'content-security-policy',
       )!;
@@ -71,12 +73,16 @@ for (const backend of backends) {
         devMailUrl: 'https://zipfill.example/dev/mail',
         zipAttribution: ZIP_DATA_ATTRIBUTION,
         supportEmail: 'help@zipfill.example',
+        setupVideoUrl: 'https://player.example.com/embed/backfill',
+        communityChatUrl: 'https://chat.example.org/zipfill',
       });
       expect(JSON.stringify(configured.body)).not.toContain('secret');
       expect((await call(plain.baseUrl, '/api/config/public')).body).toMatchObject({
         captchaSiteKey: null,
         trackingScriptUrl: null,
         trackingPixelId: null,
+        setupVideoUrl: null,
+        communityChatUrl: null,
         standIns: { mail: true, captcha: true },
       });
     });

@@ -9,6 +9,10 @@ export interface PublicConfig {
   devMailUrl: string | null;
   zipAttribution: string;
   supportEmail: string;
+  /** The setup guide's backfilling video embed URL, when one is configured. */
+  setupVideoUrl: string | null;
+  /** The community chat the support page links to, when one is configured. */
+  communityChatUrl: string | null;
 }
 
 const publicConfigApi = api.injectEndpoints({

@@ -97,6 +97,15 @@ export function SupportPage() {
               {config?.supportEmail ?? 'support@zipfill.app'}
             </a>
           </p>
+          {config?.communityChatUrl && (
+            <p>
+              {/* The address stays behind the link text, as the spec asks. */}
+              <a href={config.communityChatUrl} target="_blank" rel="noopener noreferrer">
+                Join the community chat
+              </a>{' '}
+              <span className="muted small">(opens in a new tab)</span>
+            </p>
+          )}
           <p className="muted small">
             Please include your account e-mail and, for a lookup problem, the HubSpot portal ID and the ZIP
             code you entered. Want automatic top-ups or a larger plan? Ask here as well.
