@@ -13,6 +13,7 @@ const benches: Record<string, Bench> = {
   startup: async () => (await import('./startup')).runStartupBench(),
   lookups: async (postgresUrl) => (await import('./lookups')).runLookupsBench({ postgresUrl }),
   admin: async (postgresUrl) => (await import('./admin')).runAdminBench({ postgresUrl }),
+  web: async () => (await import('./web')).runWebBench(),
 };
 
 async function main() {

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launchBrowser } from '../support/browser';
-import { connectSandboxPortal, connectionsOf } from '../support/sandbox-hubspot';
+import { lookUpInSandbox } from '../support/sandbox-hubspot';
 import { startService, type ServiceProcess } from '../support/server-process';
 
 const POLL = { timeout: 15_000 };
@@ -16,38 +16,6 @@ async function register(baseUrl: string, address: string) {
     body: JSON.stringify({ email: address, password }),
   });
   expect(res.status).toBe(201);
-}
-
-async function token(baseUrl: string, address: string): Promise<string> {
-  const res = await fetch(`${baseUrl}/api/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: address, password }),
-  });
-  return ((await res.json()) as { token: string }).token;
-}
-
-/** The user connects a sandbox portal, maps city, state and country, and enters a ZIP on a contact. */
-async function lookUp(baseUrl: string, address: string, zip: string): Promise<string> {
-  const bearer = await token(baseUrl, address);
-  await connectSandboxPortal(baseUrl, bearer);
-  const [connection] = await connectionsOf(baseUrl, bearer);
-  const portalId = connection!.portal_id;
-  const mapping = { city: 'city', state: 'state', county: '', country: 'country' };
-  const saved = await fetch(`${baseUrl}/api/hubspot/save-portal-config/${portalId}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', authorization: `Bearer ${bearer}` },
-    body: JSON.stringify({ contact: { ...mapping, updateTimezone: false }, company: mapping }),
-  });
-  expect(saved.status).toBe(200);
-  const created = await fetch(`${baseUrl}/sandbox/hubspot/records`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams({ portalId, type: 'contacts', firstname: 'Ada', zip }),
-    redirect: 'manual',
-  });
-  expect(created.status).toBe(303);
-  return portalId;
 }
 
 async function signIn(page: Page, address: string) {
@@ -152,7 +120,7 @@ describe('the admin area in the browser', () => {
   }, 120_000);
 
   it("tells one lookup's story in the log viewer: user, ZIP, outcome and credits in its card and timeline", async () => {
-    const portalId = await lookUp(service.baseUrl, userEmail, '10001');
+    const portalId = await lookUpInSandbox(service.baseUrl, userEmail, password, '10001');
     const { page: p, errors } = await page();
     await signIn(p, adminEmail);
     await p.goto('/admin');

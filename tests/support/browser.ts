@@ -30,3 +30,26 @@ export async function freshPage(
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, errors };
 }
+
+/** What loading a page cost: its JavaScript as transferred (compressed, headers included) and its LCP. */
+export interface PageLoadFigures {
+  javascriptBytes: number;
+  largestContentfulPaintMs: number;
+}
+
+/** Reads the figures of the page's last load from the browser's own performance entries. */
+export async function pageLoadFigures(page: Page): Promise<PageLoadFigures> {
+  return page.evaluate(async () => {
+    const lcp = await new Promise<number>((resolve) => {
+      new PerformanceObserver((list) => resolve(list.getEntries().at(-1)!.startTime)).observe({
+        type: 'largest-contentful-paint',
+        buffered: true,
+      });
+    });
+    const javascriptBytes = performance
+      .getEntriesByType('resource')
+      .filter((e): e is PerformanceResourceTiming => e.name.endsWith('.js'))
+      .reduce((sum, e) => sum + e.transferSize, 0);
+    return { javascriptBytes, largestContentfulPaintMs: lcp };
+  });
+}
