@@ -1,23 +1,30 @@
-import { MAPPED_FIELDS, type PortalMapping, type PropertyOption } from './config';
-
-type MappedField = (typeof MAPPED_FIELDS)[number];
+import {
+  isFieldMapped,
+  isMappingConfigured,
+  LOCATION_FIELDS,
+  type LocationField,
+  type PortalMapping,
+  type PropertyOption,
+} from './config';
 
 /** HubSpot's own property for a location value, else (county has none) one named after it. */
-function propertyFor(field: MappedField, options: readonly PropertyOption[]): string {
+function propertyFor(field: LocationField, options: readonly PropertyOption[]): string {
   const own = options.find((o) => o.name === field);
   if (own) return own.name;
   if (field !== 'county') return '';
   return options.find((o) => /county/i.test(o.name) || /county/i.test(o.label))?.name ?? '';
 }
 
-function proposeSide<T extends Record<MappedField, string>>(side: T, options: readonly PropertyOption[]): T {
-  const next = { ...side };
-  for (const field of MAPPED_FIELDS) next[field] = propertyFor(field, options);
-  return next;
+function proposeSide<T extends Record<LocationField, string>>(
+  side: T,
+  options: readonly PropertyOption[],
+): T {
+  const proposed: Record<LocationField, string> = { city: '', state: '', county: '', country: '' };
+  for (const field of LOCATION_FIELDS) proposed[field] = propertyFor(field, options);
+  return { ...side, ...proposed };
 }
 
-const mapsNothing = (m: PortalMapping) =>
-  MAPPED_FIELDS.every((f) => m.contact[f] === '' && m.company[f] === '');
+const mapsNothing = (m: PortalMapping) => !isMappingConfigured(m.contact) && !isMappingConfigured(m.company);
 
 /**
  * A first mapping for a portal that maps nothing yet: HubSpot's own city, state and country
@@ -40,15 +47,15 @@ export function proposedMapping(
 /** A property that receives two or more location values: only the last written would remain. */
 export interface SharedProperty {
   property: string;
-  fields: MappedField[];
+  fields: LocationField[];
 }
 
 /** The properties of one side that two or more location values are mapped to. */
-export function sharedProperties(side: Record<MappedField, string>): SharedProperty[] {
-  const byProperty = new Map<string, MappedField[]>();
-  for (const field of MAPPED_FIELDS) {
+export function sharedProperties(side: Record<LocationField, string>): SharedProperty[] {
+  const byProperty = new Map<string, LocationField[]>();
+  for (const field of LOCATION_FIELDS) {
     const property = side[field];
-    if (property !== '') byProperty.set(property, [...(byProperty.get(property) ?? []), field]);
+    if (isFieldMapped(property)) byProperty.set(property, [...(byProperty.get(property) ?? []), field]);
   }
   return [...byProperty]
     .filter(([, fields]) => fields.length > 1)

@@ -1,5 +1,5 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { proposedMapping, sharedProperties } from '../../../../../domain/portals/proposal';
+import { proposedMapping, sharedProperties } from '@domain/portals/proposal';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
