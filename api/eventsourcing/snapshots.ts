@@ -78,7 +78,7 @@ export class Snapshots {
     private readonly store: SnapshotStore,
     private readonly options: SnapshotsOptions = {},
   ) {
-    this.every = options.every ?? 500;
+    this.every = options.every ?? 200;
     if (!Number.isSafeInteger(this.every) || this.every < 1)
       throw new RangeError('Snapshots are taken every 1 or more events');
   }

@@ -42,7 +42,7 @@ for (const backend of backends) {
     afterAll(async () => t?.close());
 
     /** A handler as a freshly started process has it: nothing cached. */
-    const coldCredits = (every = 500) => {
+    const coldCredits = (every = 200) => {
       const snapshots = new Snapshots(snapshotStore, { every });
       return { snapshots, handler: new CommandHandler(t.store, creditsDecider, { snapshots }) };
     };
