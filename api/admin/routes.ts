@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { creditHistory, type HistoryEvent } from '../../domain/admin/credit-history';
+import { creditHistory, type CreditChange, type HistoryEvent } from '../../domain/admin/credit-history';
 import { creditsStream } from '../../domain/credits/decider';
 import type { CreditsEvent } from '../../domain/credits/events';
 import type { EventStore } from '../../domain/eventstore/types';
@@ -26,6 +26,8 @@ export interface AdminDeps {
 }
 
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
+/** Events of a credits stream read at once for its history. */
+const HISTORY_PAGE = 1000;
 
 /** The admin dashboard's data, its user tables page by page, and each user's credit audit trail (admins only). */
 export function adminModule(deps: AdminDeps): HttpModule {
@@ -70,13 +72,20 @@ export function adminModule(deps: AdminDeps): HttpModule {
           .where('user_id', '=', userId)
           .executeTakeFirst();
         if (!account) throw notFound('There is no such user.');
-        const events = await deps.store.readStream(creditsStream(userId));
-        const entries = creditHistory(
-          events.map((e): HistoryEvent => ({
+        // Page by page: a heavy user's stream is never held whole, only the changes it lists.
+        const entries: CreditChange[] = [];
+        for (let from: bigint | null = 0n; from !== null;) {
+          const page = await deps.store.readStreamPage(creditsStream(userId), {
+            fromRevision: from,
+            limit: HISTORY_PAGE,
+          });
+          const events = page.events.map((e): HistoryEvent => ({
             event: { type: e.type, data: e.data } as CreditsEvent,
             requestId: typeof e.metadata.requestId === 'string' ? e.metadata.requestId : undefined,
-          })),
-        );
+          }));
+          for (const change of creditHistory(events)) entries.push(change);
+          from = page.next;
+        }
         res.json({
           userId,
           email: account.email,
