@@ -14,6 +14,7 @@ const benches: Record<string, Bench> = {
   lookups: async (postgresUrl) => (await import('./lookups')).runLookupsBench({ postgresUrl }),
   admin: async (postgresUrl) => (await import('./admin')).runAdminBench({ postgresUrl }),
   web: async () => (await import('./web')).runWebBench(),
+  streams: async (postgresUrl) => (await import('./streams')).runStreamsBench({ postgresUrl }),
 };
 
 async function main() {
