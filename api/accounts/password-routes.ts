@@ -15,6 +15,7 @@ import {
   type PasswordResetDeps,
 } from './password-reset';
 import { validChange, validForgot, validReset } from './schemas';
+import type { MessageAnswer } from '../http/contract';
 
 export const PASSWORD_CHANGED = 'Your password has been changed. Other devices have been signed out.';
 export const WRONG_CURRENT_PASSWORD = 'The current password is not correct.';
@@ -36,7 +37,7 @@ export function passwordsModule(deps: PasswordRoutesDeps): HttpModule {
         await limit('forgot-ip', req.ip ?? '', deps.limits.forgotPerIp);
         await limit('forgot-address', email, deps.limits.forgotPerAddress);
         // Answer first: whether an account exists must not show in the timing either.
-        res.json({ message: FORGOT_ANSWER });
+        res.json({ message: FORGOT_ANSWER } satisfies MessageAnswer);
         await requestPasswordReset(deps, email).catch((error: unknown) =>
           deps.logger.error('Could not send a password reset', {
             requestId: req.requestId,
@@ -50,7 +51,7 @@ export function passwordsModule(deps: PasswordRoutesDeps): HttpModule {
         await limit('reset-ip', req.ip ?? '', deps.limits.resetPerIp);
         await limit('reset-token', token, deps.limits.resetPerToken);
         await resetPassword(deps, token, newPassword);
-        res.json({ message: RESET_DONE });
+        res.json({ message: RESET_DONE } satisfies MessageAnswer);
       });
 
       app.post(
@@ -81,7 +82,7 @@ export function passwordsModule(deps: PasswordRoutesDeps): HttpModule {
             { metadata: { userId: user.id, requestId: req.requestId } },
           );
           await deps.sessions.revokeAllOf(user.id, req.sessionId);
-          res.json({ message: PASSWORD_CHANGED });
+          res.json({ message: PASSWORD_CHANGED } satisfies MessageAnswer);
         },
       );
     },

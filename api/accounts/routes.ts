@@ -12,6 +12,7 @@ import type { RateLimiter, RateLimitPolicy } from '../auth/rate-limit';
 import type { Logger } from '../logging/logger';
 import { normaliseEmail } from '../../domain/accounts/email-claim';
 import type { AccountsDeps } from './services';
+import type { AuthAnswer, IsAdminAnswer, PartnerAnswer } from './contract';
 
 export interface AccountRoutesDeps extends AccountsDeps {
   limiter: RateLimiter;
@@ -50,9 +51,10 @@ export function accountsModule(deps: AccountRoutesDeps): HttpModule {
           const { email, password } = req.body as Credentials;
           const user = await registerAccount(deps, { email, password, partner: partner(req) });
           const { token } = await deps.sessions.create(user.userId);
-          res
-            .status(201)
-            .json({ user: { id: user.userId, email: user.email, credits: user.credits }, token });
+          res.status(201).json({
+            user: { id: user.userId, email: user.email, credits: user.credits },
+            token,
+          } satisfies AuthAnswer);
         };
       const partnerExists: RequestHandler = (req, _res, next) =>
         next(
@@ -97,7 +99,7 @@ export function accountsModule(deps: AccountRoutesDeps): HttpModule {
         res.json({
           user: { id: user.userId, email: user.email, credits: await balanceOf(user.userId) },
           token,
-        });
+        } satisfies AuthAnswer);
       });
 
       app.post('/api/auth/logout', requireUser(auth), async (req, res) => {
@@ -106,7 +108,7 @@ export function accountsModule(deps: AccountRoutesDeps): HttpModule {
       });
 
       app.get('/api/auth/is-admin', requireUser(auth), (req, res) => {
-        res.json({ isAdmin: userOf(req).isAdmin });
+        res.json({ isAdmin: userOf(req).isAdmin } satisfies IsAdminAnswer);
       });
 
       app.get('/api/auth/admin/ping', ...requireAdmin(auth), (_req, res) => {
@@ -116,7 +118,11 @@ export function accountsModule(deps: AccountRoutesDeps): HttpModule {
       app.get('/api/auth/partners/:slug', (req, res) => {
         const program = programOf(String(req.params.slug));
         if (!program) throw notFound('There is no such partner programme.');
-        res.json({ slug: program.slug, name: program.name, bonusCredits: program.bonusCredits });
+        res.json({
+          slug: program.slug,
+          name: program.name,
+          bonusCredits: program.bonusCredits,
+        } satisfies PartnerAnswer);
       });
     },
   };

@@ -1,13 +1,7 @@
 import type { Express } from 'express';
 import type { HttpModule } from '../http/app';
 import type { Settings } from '../settings';
-
-export interface StandIns {
-  hubspot: boolean;
-  stripe: boolean;
-  mail: boolean;
-  captcha: boolean;
-}
+import type { PublicConfigAnswer, StandIns } from './contract';
 
 export interface PublicConfigDeps {
   settings: Settings;
@@ -34,7 +28,7 @@ export function publicConfigModule(deps: PublicConfigDeps): HttpModule {
           supportEmail: s.supportEmail,
           setupVideoUrl: s.setupVideoUrl ?? null,
           communityChatUrl: s.communityChatUrl ?? null,
-        });
+        } satisfies PublicConfigAnswer);
       });
     },
   };

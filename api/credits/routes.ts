@@ -11,6 +11,14 @@ import type { HttpModule } from '../http/app';
 import { validateBody } from '../http/validation';
 import { validThreshold } from './schemas';
 import type { AccountsDeps } from '../accounts/services';
+import type { MessageAnswer } from '../http/contract';
+import type {
+  CreditBalanceAnswer,
+  CreditNotificationsAnswer,
+  CreditUsageAnswer,
+  LookupCountAnswer,
+  ThresholdSavedAnswer,
+} from './contract';
 
 export const THRESHOLD_SAVED = 'Notification settings updated successfully';
 export const UNSUBSCRIBED = 'You have been successfully unsubscribed from credit notifications.';
@@ -33,16 +41,21 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
     routes(app: Express) {
       app.get('/api/auth/credit-balance', auth, async (req, res) => {
         const { state } = await deps.credits.load(creditsStream(userOf(req).id));
-        res.json({ creditBalance: state.balance });
+        res.json({ creditBalance: state.balance } satisfies CreditBalanceAnswer);
       });
 
       app.get('/api/auth/credit-usage-stats', auth, async (req, res) => {
         const usage = await creditUsageOf(deps.readModels, userOf(req).id);
-        res.json({ creditsUsed: usage.creditsUsed, failedAttempts: usage.failedAttempts });
+        res.json({
+          creditsUsed: usage.creditsUsed,
+          failedAttempts: usage.failedAttempts,
+        } satisfies CreditUsageAnswer);
       });
 
       app.get('/api/auth/lookup-count', async (_req, res) => {
-        res.json({ allTimeSuccessfulLookups: await allTimeSuccessfulLookups(deps.readModels) });
+        res.json({
+          allTimeSuccessfulLookups: await allTimeSuccessfulLookups(deps.readModels),
+        } satisfies LookupCountAnswer);
       });
 
       app.get('/api/auth/credit-threshold', auth, async (req, res) => {
@@ -51,7 +64,7 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
           threshold: account.creditThreshold,
           unsubscribedByEmail: account.notificationsUnsubscribed,
           thresholdBeforeUnsubscribe: account.thresholdBeforeUnsubscribe,
-        });
+        } satisfies CreditNotificationsAnswer);
       });
 
       app.post('/api/auth/credit-threshold', auth, validateBody(validThreshold), async (req, res) => {
@@ -65,7 +78,7 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
         res.json({
           threshold: state.status === 'registered' ? state.creditThreshold : threshold,
           message: THRESHOLD_SAVED,
-        });
+        } satisfies ThresholdSavedAnswer);
       });
 
       // Works signed out: the token in the e-mail's link is the proof.
@@ -85,7 +98,7 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
           { type: 'UnsubscribeCreditNotifications', at: deps.now().toISOString() },
           { metadata: { userId: row.user_id, requestId: req.requestId } },
         );
-        res.json({ message: UNSUBSCRIBED });
+        res.json({ message: UNSUBSCRIBED } satisfies MessageAnswer);
       });
     },
   };

@@ -7,6 +7,7 @@ import {
 import { isConnectionFailure } from '../adapters/eventstore/postgres/errors';
 import type { Logger } from '../logging/logger';
 import { HttpError, type ErrorMapping } from './errors';
+import type { ErrorAnswer } from './contract';
 
 /** What body-parser, raw-body and the router attach to the errors they raise (http-errors). */
 interface RequestReadingError {
@@ -89,7 +90,7 @@ export function errorHandler(logger: Logger, mappings: readonly ErrorMapping[]):
     if (known) {
       for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
       if (known.status >= 500) logger.warn(known.message, { requestId: req.requestId, cause: String(error) });
-      res.status(known.status).json({ error: known.message });
+      res.status(known.status).json({ error: known.message } satisfies ErrorAnswer);
       return;
     }
     logger.error('Unhandled error', {
@@ -99,6 +100,8 @@ export function errorHandler(logger: Logger, mappings: readonly ErrorMapping[]):
       error: error instanceof Error ? error.message : String(error),
       stack: error instanceof Error ? error.stack : undefined,
     });
-    res.status(500).json({ error: `Something went wrong on our side. Reference: ${req.requestId}` });
+    res
+      .status(500)
+      .json({ error: `Something went wrong on our side. Reference: ${req.requestId}` } satisfies ErrorAnswer);
   };
 }

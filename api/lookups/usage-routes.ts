@@ -7,6 +7,7 @@ import type { Sessions } from '../auth/sessions';
 import type { HttpModule } from '../http/app';
 import { badRequest } from '../http/errors';
 import { usageRange } from './usage-dates';
+import type { UsageChartAnswer } from './contract';
 
 export interface UsageRoutesDeps {
   sessions: Sessions;
@@ -24,7 +25,7 @@ export function usageModule(deps: UsageRoutesDeps): HttpModule {
         const range = usageRange(req.query.startDate, req.query.endDate, deps.now());
         if (!range.ok) throw badRequest(range.message);
         const data = await dailyUsageOf(deps.readModels, userOf(req).id, range.startDate, range.endDate);
-        res.json({ data });
+        res.json({ data } satisfies UsageChartAnswer);
       });
     },
   };

@@ -19,6 +19,7 @@ import { validateBody } from '../http/validation';
 import { fulfilment, planOf } from './fulfilment';
 import { CHECKOUT_HINT, validCheckoutRequest } from './schemas';
 import type { PaymentsDeps } from './services';
+import type { CheckoutSessionAnswer, PortalSessionAnswer, SubscriptionStatusAnswer } from './contract';
 
 export const PORTAL_UNAVAILABLE =
   'Unable to access subscription management. You may not have an active subscription.';
@@ -134,7 +135,7 @@ export function paymentsModule(deps: PaymentsDeps & { sessions: Sessions }): Htt
             idempotencyKey: `checkout:${user.id}:${key}`,
           });
           if (monthly) await recordOpenCheckout(user.id, session.sessionId, offer);
-          res.json(session);
+          res.json(session satisfies CheckoutSessionAnswer);
         },
       );
 
@@ -144,14 +145,17 @@ export function paymentsModule(deps: PaymentsDeps & { sessions: Sessions }): Htt
         res.json({
           hasActiveSubscription: hasActiveSubscription(state),
           plan: plan ? { name: planName(plan), credits: plan.credits, amountCents: plan.amountCents } : null,
-        });
+        } satisfies SubscriptionStatusAnswer);
       });
 
       app.post('/api/auth/create-portal-session', auth, async (req, res) => {
         const { state } = await deps.subscriptions.load(subscriptionsStream(userOf(req).id));
         if (!state.customerId || !canManageSubscription(state)) throw badRequest(PORTAL_UNAVAILABLE);
         res.json(
-          await deps.gateway.createPortalSession(state.customerId, `${deps.publicUrl}/manage-account`),
+          (await deps.gateway.createPortalSession(
+            state.customerId,
+            `${deps.publicUrl}/manage-account`,
+          )) satisfies PortalSessionAnswer,
         );
       });
     },

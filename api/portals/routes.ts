@@ -16,7 +16,9 @@ import {
   type ConnectionDeps,
 } from './connections';
 import { fetchPropertyOptions } from './properties';
-import type { CrmObjectType, PortalConfig } from './types';
+import type { CrmObjectType, PortalConfig, PropertyOption } from './types';
+import type { MessageAnswer } from '../http/contract';
+import type { ConnectionsAnswer, InstallUrlAnswer } from './contract';
 
 const NO_SUCH_CONNECTION = 'There is no such HubSpot connection on your account.';
 
@@ -60,7 +62,7 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
     errors: hubspotErrors,
     routes(app: Express) {
       app.get('/api/auth/hubspot-install-url', signedIn, (req, res) => {
-        res.json({ installUrl: installUrl(deps, userOf(req).id) });
+        res.json({ installUrl: installUrl(deps, userOf(req).id) } satisfies InstallUrlAnswer);
       });
 
       app.get('/api/hubspot/oauth/callback', async (req, res) => {
@@ -102,12 +104,12 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
             portal_id: r.portalId,
             created_at: r.connectedAt,
           })),
-        });
+        } satisfies ConnectionsAnswer);
       });
 
       app.delete('/api/auth/hubspot-connection/:id', signedIn, async (req, res) => {
         await deleteConnection(deps, userOf(req).id, portalIdOf(req));
-        res.json({ message: 'HubSpot connection deleted' });
+        res.json({ message: 'HubSpot connection deleted' } satisfies MessageAnswer);
       });
 
       for (const [path, type] of [
@@ -116,7 +118,7 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
       ] as const) {
         app.get(`/api/hubspot/${path}/:portalId`, signedIn, async (req, res) => {
           const { portalId } = await owned(req);
-          res.json(await fetchPropertyOptions(deps.client, portalId, type));
+          res.json((await fetchPropertyOptions(deps.client, portalId, type)) satisfies PropertyOption[]);
         });
       }
 
@@ -141,7 +143,7 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
             at: deps.now().toISOString(),
             config,
           });
-          res.json({ message: 'Configuration saved' });
+          res.json({ message: 'Configuration saved' } satisfies MessageAnswer);
         },
       );
     },

@@ -6,6 +6,7 @@ import type { HttpModule } from '../http/app';
 import { compile, validateBody } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
 import type { Captcha } from './captcha';
+import type { MessageAnswer } from '../http/contract';
 
 export const SUPPORT_SENT = 'Your message was sent successfully. We will get back to you soon.';
 export const CAPTCHA_FAILED = 'Please complete the captcha and try again.';
@@ -60,7 +61,7 @@ export function supportModule(deps: SupportDeps): HttpModule {
           subject: `Support: ${m.subject}`,
           body: `From: ${email}\nPhone: ${m.phone}\nSubject: ${m.subject}\n\n${m.message}\n`,
         });
-        res.json({ message: SUPPORT_SENT });
+        res.json({ message: SUPPORT_SENT } satisfies MessageAnswer);
       });
     },
   };

@@ -1,11 +1,5 @@
 import type { ReadModelDb } from '../schema';
-
-export interface DailyUsage {
-  date: string;
-  successful_lookups: number;
-  failed_lookups: number;
-  failure_reasons: Record<string, number>;
-}
+import type { DailyUsage } from '../../api/lookups/contract';
 
 /** A user's days with lookups between two UTC dates (inclusive), oldest first. */
 export async function dailyUsageOf(

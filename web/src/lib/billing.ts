@@ -1,25 +1,21 @@
+import type { CreditBalanceAnswer } from '@api/credits/contract';
+import type { PortalSessionAnswer, SubscriptionStatusAnswer } from '@api/payments/contract';
 import { useState } from 'react';
 import { api } from './api';
 import { serverErrorText } from './errors';
 
-/** The answer of GET /api/auth/subscription-status: the active plan, if any. */
-export interface SubscriptionStatus {
-  hasActiveSubscription: boolean;
-  plan: { name: string; credits: number; amountCents: number } | null;
-}
-
 /** Balance, subscription and billing portal: read by the dashboard, the Credits page and Manage Account. */
 const billingApi = api.injectEndpoints({
   endpoints: (build) => ({
-    creditBalance: build.query<{ creditBalance: number }, void>({
+    creditBalance: build.query<CreditBalanceAnswer, void>({
       query: () => '/auth/credit-balance',
       providesTags: ['Balance'],
     }),
-    subscriptionStatus: build.query<SubscriptionStatus, void>({
+    subscriptionStatus: build.query<SubscriptionStatusAnswer, void>({
       query: () => '/auth/subscription-status',
       providesTags: ['Subscription'],
     }),
-    createPortalSession: build.mutation<{ url: string }, void>({
+    createPortalSession: build.mutation<PortalSessionAnswer, void>({
       query: () => ({ url: '/auth/create-portal-session', method: 'POST', body: {} }),
     }),
   }),

@@ -1,9 +1,10 @@
 import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
+import type { ErrorAnswer } from '@api/http/contract';
 
 type QueryError = FetchBaseQueryError | SerializedError | undefined;
 
-function hasErrorBody(data: unknown): data is { error: string } {
+function hasErrorBody(data: unknown): data is ErrorAnswer {
   return typeof data === 'object' && data !== null && typeof (data as { error?: unknown }).error === 'string';
 }
 

@@ -1,4 +1,4 @@
-import type { PublicConfig } from './public-config';
+import type { PublicConfigAnswer } from '@api/config/contract';
 
 let loaded = false;
 
@@ -6,7 +6,9 @@ let loaded = false;
  * Loads the advertising script and pixel, once, and only when the server names them: without
  * that configuration the browser asks no third party for anything.
  */
-export function loadTracking(config: Pick<PublicConfig, 'trackingScriptUrl' | 'trackingPixelId'>): void {
+export function loadTracking(
+  config: Pick<PublicConfigAnswer, 'trackingScriptUrl' | 'trackingPixelId'>,
+): void {
   if (loaded) return;
   loaded = true;
   if (config.trackingScriptUrl) {

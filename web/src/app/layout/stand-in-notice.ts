@@ -1,4 +1,4 @@
-import type { PublicConfig } from '../../lib/public-config';
+import type { StandIns } from '@api/config/contract';
 
 function joinNames(names: string[]): string {
   if (names.length <= 1) return names.join('');
@@ -9,7 +9,7 @@ function joinNames(names: string[]): string {
  * The footer line that tells a visitor this server is not talking to the real services, e.g.
  * "Sandbox mode: HubSpot, Stripe and e-mail run as local stand-ins."; empty when all are real.
  */
-export function standInNotice(standIns: PublicConfig['standIns']): string {
+export function standInNotice(standIns: StandIns): string {
   const services = [
     standIns.hubspot && 'HubSpot',
     standIns.stripe && 'Stripe',

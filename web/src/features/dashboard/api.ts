@@ -1,13 +1,14 @@
+import type { CreditUsageAnswer } from '@api/credits/contract';
+import type { UsageChartAnswer } from '@api/lookups/contract';
 import { api } from '../../lib/api';
-import type { DailyUsage } from './usage/daily-usage';
 
 const dashboardApi = api.injectEndpoints({
   endpoints: (build) => ({
-    creditUsageStats: build.query<{ creditsUsed: number; failedAttempts: number }, void>({
+    creditUsageStats: build.query<CreditUsageAnswer, void>({
       query: () => '/auth/credit-usage-stats',
       providesTags: ['Usage'],
     }),
-    usageChartData: build.query<{ data: DailyUsage[] }, { startDate: string; endDate: string }>({
+    usageChartData: build.query<UsageChartAnswer, { startDate: string; endDate: string }>({
       query: ({ startDate, endDate }) => ({ url: '/auth/usage-chart-data', params: { startDate, endDate } }),
       providesTags: ['Usage'],
     }),

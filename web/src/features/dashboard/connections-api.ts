@@ -1,28 +1,23 @@
+import type { MessageAnswer } from '@api/http/contract';
+import type { ConnectionsAnswer, HubSpotConnection, InstallUrlAnswer } from '@api/portals/contract';
 import { api } from '../../lib/api';
-
-/** A connected HubSpot portal as the API lists it. */
-export interface HubSpotConnection {
-  id: string;
-  portal_id: string;
-  created_at: string;
-}
 
 const connectionsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    hubspotInstallUrl: build.query<{ installUrl: string }, void>({
+    hubspotInstallUrl: build.query<InstallUrlAnswer, void>({
       query: () => '/auth/hubspot-install-url',
       // The URL carries a state that expires; never reuse an old one.
       keepUnusedDataFor: 0,
     }),
     hubspotConnections: build.query<HubSpotConnection[], void>({
       query: () => '/auth/hubspot-connections',
-      transformResponse: (body: { connections: HubSpotConnection[] }) => body.connections,
+      transformResponse: (body: ConnectionsAnswer) => body.connections,
       providesTags: (list) => [
         { type: 'Connections', id: 'LIST' },
         ...(list ?? []).map((c) => ({ type: 'Connections' as const, id: c.id })),
       ],
     }),
-    deleteHubspotConnection: build.mutation<{ message: string }, string>({
+    deleteHubspotConnection: build.mutation<MessageAnswer, string>({
       query: (id) => ({ url: `/auth/hubspot-connection/${encodeURIComponent(id)}`, method: 'DELETE' }),
       invalidatesTags: (_r, _e, id) => [
         { type: 'Connections', id: 'LIST' },

@@ -1,8 +1,9 @@
+import type { LookupCountAnswer } from '@api/credits/contract';
 import { api } from '../../lib/api';
 
 const homeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    lookupCount: build.query<{ allTimeSuccessfulLookups: number }, void>({
+    lookupCount: build.query<LookupCountAnswer, void>({
       query: () => '/auth/lookup-count',
     }),
   }),

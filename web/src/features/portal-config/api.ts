@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@api/http/contract';
 import { api } from '../../lib/api';
 
 import type { PortalMapping, PropertyOption } from '@domain/portals/config';
@@ -19,7 +20,7 @@ const portalConfigApi = api.injectEndpoints({
       query: (portalId) => `/hubspot/portal-config/${path(portalId)}`,
       providesTags: (_r, _e, portalId) => [{ type: 'PortalConfig', id: portalId }],
     }),
-    savePortalConfig: build.mutation<{ message: string }, { portalId: string; config: PortalConfig }>({
+    savePortalConfig: build.mutation<MessageAnswer, { portalId: string; config: PortalConfig }>({
       query: ({ portalId, config }) => ({
         url: `/hubspot/save-portal-config/${path(portalId)}`,
         method: 'POST',

@@ -1,3 +1,4 @@
+import type { MessageAnswer } from '@api/http/contract';
 import { api } from '../../lib/api';
 
 export interface SupportMessage {
@@ -10,7 +11,7 @@ export interface SupportMessage {
 
 const supportApi = api.injectEndpoints({
   endpoints: (build) => ({
-    sendSupportEmail: build.mutation<{ message: string }, SupportMessage>({
+    sendSupportEmail: build.mutation<MessageAnswer, SupportMessage>({
       query: (body) => ({ url: '/auth/support/send-email', method: 'POST', body }),
     }),
   }),

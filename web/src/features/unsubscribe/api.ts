@@ -1,8 +1,9 @@
+import type { MessageAnswer } from '@api/http/contract';
 import { api } from '../../lib/api';
 
 const unsubscribeApi = api.injectEndpoints({
   endpoints: (build) => ({
-    unsubscribeCredits: build.query<{ message: string }, string>({
+    unsubscribeCredits: build.query<MessageAnswer, string>({
       query: (token) => `/auth/unsubscribe-credits/${encodeURIComponent(token)}`,
     }),
   }),

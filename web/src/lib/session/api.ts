@@ -1,9 +1,10 @@
+import type { IsAdminAnswer } from '@api/accounts/contract';
 import { api } from '../api';
 
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     /** Keyed by token so a new sign-in is checked afresh rather than served from cache. */
-    isAdmin: build.query<{ isAdmin: boolean }, string>({
+    isAdmin: build.query<IsAdminAnswer, string>({
       query: () => '/auth/is-admin',
       keepUnusedDataFor: 0,
     }),

@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useDispatch, useSelector } from 'react-redux';
 import { useLogoutMutation } from './api';
 import { signedIn, signedOut, type SessionState } from './slice';
-import type { AuthResponse } from './types';
+import type { AuthAnswer } from './types';
 
 export function useSession() {
   const session = useSelector((state: { session: SessionState }) => state.session);
@@ -18,7 +18,7 @@ export function useSession() {
 /** Stores the session a login or registration answered with; the admin check follows by itself. */
 export function useSignIn() {
   const dispatch = useDispatch();
-  return useCallback((auth: AuthResponse) => dispatch(signedIn(auth)), [dispatch]);
+  return useCallback((auth: AuthAnswer) => dispatch(signedIn(auth)), [dispatch]);
 }
 
 /** Tells the server, then signs out locally whatever it answered: the user asked to leave. */

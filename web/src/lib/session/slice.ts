@@ -1,6 +1,6 @@
 import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 import { readStoredSession } from './storage';
-import type { AuthResponse, SessionUser } from './types';
+import type { AuthAnswer, SessionUser } from './types';
 
 export interface SessionState {
   token: string | null;
@@ -27,7 +27,7 @@ export const sessionSlice = createSlice({
   name: 'session',
   initialState,
   reducers: {
-    signedIn(state, action: PayloadAction<AuthResponse>) {
+    signedIn(state, action: PayloadAction<AuthAnswer>) {
       state.token = action.payload.token;
       state.user = action.payload.user;
       state.isAdmin = false;

@@ -2,13 +2,13 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
+import type { HubSpotConnection } from '@api/portals/contract';
 import { usePublicConfigQuery } from '../../../lib/public-config';
 import { Alert, Button, Card, Spinner } from '../../../ui';
 import {
   useDeleteHubspotConnectionMutation,
   useHubspotConnectionsQuery,
   useSandboxCrmPassMutation,
-  type HubSpotConnection,
 } from '../connections-api';
 import { ConnectWidget } from './ConnectWidget';
 

@@ -1,4 +1,4 @@
-import type { DailyUsage } from '../usage/daily-usage';
+import type { DailyUsage } from '@api/lookups/contract';
 import { reasonBreakdown } from '../usage/failure-reasons';
 
 /**

@@ -5,7 +5,7 @@ import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import { useDarkMode } from '../../../lib/theme';
 import { usageChartOption } from './chart-option';
-import type { DailyUsage } from './daily-usage';
+import type { DailyUsage } from '@api/lookups/contract';
 
 // Only the parts this chart draws: the full echarts build would triple the chunk.
 echarts.use([LineChart, GridComponent, LegendComponent, TooltipComponent, CanvasRenderer]);

@@ -1,7 +1,7 @@
 import type { ComposeOption } from 'echarts/core';
 import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
-import type { DailyUsage } from './daily-usage';
+import type { DailyUsage } from '@api/lookups/contract';
 import { reasonBreakdown } from './failure-reasons';
 
 export type UsageChartOption = ComposeOption<

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dayTooltip, usageChartOption } from './chart-option';
-import type { DailyUsage } from './daily-usage';
+import type { DailyUsage } from '@api/lookups/contract';
 
 const days: DailyUsage[] = [
   { date: '2025-07-01', successful_lookups: 0, failed_lookups: 0, failure_reasons: {} },

@@ -1,12 +1,5 @@
+import type { DailyUsage } from '@api/lookups/contract';
 import { addDays } from '@domain/lookups/usage-window';
-
-/** One day of a user's lookups, as `GET /api/auth/usage-chart-data` answers it. */
-export interface DailyUsage {
-  date: string;
-  successful_lookups: number;
-  failed_lookups: number;
-  failure_reasons: Record<string, number>;
-}
 
 const emptyDay = (date: string): DailyUsage => ({
   date,

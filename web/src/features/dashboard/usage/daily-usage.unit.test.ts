@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { everyDay, rangeTotals, type DailyUsage } from './daily-usage';
+import type { DailyUsage } from '@api/lookups/contract';
+import { everyDay, rangeTotals } from './daily-usage';
 
 const day = (date: string, successful: number, failed: number, reasons = {}): DailyUsage => ({
   date,
