@@ -3,7 +3,7 @@ import type { Migration } from 'kysely/migration';
 
 /**
  * Each sandbox portal belongs to the ZipFill user who created it; only they see its records and
- * can pick it on the consent page. Portals from before have no owner and are shown to nobody.
+ * can pick it on the consent page. Older portals get theirs in 2026_11_26_0004.
  */
 export const sandboxPortalOwners: Migration = {
   async up(db: Kysely<unknown>) {
