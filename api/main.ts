@@ -1,4 +1,5 @@
-import type { Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
+import { answerWhileStarting } from './health/starting';
 import { DataDirLockedError } from './db/lock-file';
 import { answerClientErrors } from './http/client-errors';
 import { createLogger } from './logging/logger';
@@ -18,6 +19,12 @@ async function main() {
     throw error;
   }
   const logger = createLogger(settings.logLevel);
+  // Listening before the system is built: while migrations run, /api/health/live answers and
+  // /api/health/ready says not yet, instead of the port being closed (health/starting.ts).
+  let handle: RequestListener = answerWhileStarting;
+  const server: Server = createServer((req, res) => handle(req, res));
+  answerClientErrors(server);
+  await new Promise<void>((resolve) => server.listen(settings.port, resolve));
   let system;
   try {
     system = await createSystem(settings, logger);
@@ -28,14 +35,12 @@ async function main() {
     }
     throw error;
   }
-  const server: Server = system.app.listen(settings.port, () => {
-    logger.info(`ZipFill is serving ${settings.publicUrl}`, {
-      port: settings.port,
-      events: system.store.kind,
-      readModels: system.database.kind,
-    });
+  handle = system.app;
+  logger.info(`ZipFill is serving ${settings.publicUrl}`, {
+    port: settings.port,
+    events: system.store.kind,
+    readModels: system.database.kind,
   });
-  answerClientErrors(server);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

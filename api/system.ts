@@ -16,7 +16,7 @@ import type { Clock } from './auth/sessions';
 import { publicConfigModule, thirdPartySources } from './config/routes';
 import { migrateOperational, operationalDb } from './db/operational';
 import type { Reactor } from './eventsourcing/reactor';
-import type { Database } from './db/database';
+import { ping, type Database } from './db/database';
 import { openStores } from './db/stores';
 import { PostgresSnapshotStore, Snapshots } from './eventsourcing/snapshots';
 import { healthModule } from './health/routes';
@@ -221,6 +221,8 @@ export async function createSystem(
         readModelStore: database.kind,
         runner,
         standIns,
+        ping: () => ping(database),
+        singletons: () => database.locks.heldNames(),
         requestLogs: () => requestLogs.stats(),
       }),
       ...payments.modules,

@@ -76,6 +76,11 @@ export class LeaseLocks implements Locks {
     return { signal: lease.controller.signal, release: () => this.release(lease) };
   }
 
+  /** The names of the locks this process holds now (GET /api/health). */
+  heldNames(): string[] {
+    return [...new Set([...this.held.values()].map((lease) => lease.name))].sort();
+  }
+
   /** Gives up every lease still held (the database is closing). */
   async close(): Promise<void> {
     await Promise.all([...this.held.values()].map((lease) => this.release(lease)));

@@ -3,6 +3,7 @@ import type { EventStore } from '../../domain/eventstore/types';
 import type { ProjectionRunner } from '../../projections/runner';
 import type { HttpModule } from '../http/app';
 import type { RequestLogWriterStats } from '../logging/request-log-writer';
+import type { HealthAnswer, LivenessAnswer, ProjectionHealth, ReadinessAnswer } from './contract';
 import { BEHIND_CAP, eventsBehind } from './lag';
 
 export interface HealthDeps {
@@ -10,38 +11,80 @@ export interface HealthDeps {
   readModelStore: 'postgres' | 'pglite';
   runner: ProjectionRunner;
   standIns: () => Record<string, boolean>;
+  /** Answers once the database has answered a query; rejects when it cannot be reached. */
+  ping: () => Promise<void>;
+  /** The singleton workers' locks this process holds. */
+  singletons: () => string[];
   /** The request log writer's counters: lines written, queued and lost. */
   requestLogs?: () => RequestLogWriterStats;
 }
 
-/** GET /api/health: which stores are in use and how far each projection lags behind the log. */
+/** A load balancer waits this long at most for an answer; a database slower than that is not ready. */
+const PING_TIMEOUT_MS = 2_000;
+
+async function readiness(deps: HealthDeps): Promise<ReadinessAnswer> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error('no answer within 2 s')), PING_TIMEOUT_MS);
+  });
+  try {
+    await Promise.race([deps.ping(), timeout]);
+    return { ready: true };
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    return { ready: false, reason: `The database is unreachable: ${why}` };
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * GET /api/health/live (the process answers), /api/health/ready (it should get traffic: the
+ * database answers) and /api/health (both, the stores in use, how far each projection lags
+ * behind the log and which singletons this process runs). Before the system is built, api/main.ts
+ * answers these itself (starting.ts).
+ */
 export function healthModule(deps: HealthDeps): HttpModule {
   return {
     routes(app: Express) {
+      app.get('/api/health/live', (_req, res) => {
+        res.json({ live: true } satisfies LivenessAnswer);
+      });
+      app.get('/api/health/ready', async (_req, res) => {
+        const answer = await readiness(deps);
+        res.status(answer.ready ? 200 : 503).json(answer satisfies ReadinessAnswer);
+      });
       app.get('/api/health', async (_req, res) => {
-        const projections = await Promise.all(
-          deps.runner.status().map(async (p) => {
-            const behind = await eventsBehind(deps.store, p.checkpoint);
-            const eventsBehindText =
-              behind === undefined ? 'unknown' : behind > BEHIND_CAP ? `${BEHIND_CAP}+` : behind;
-            return {
-              name: p.name,
-              state: p.state,
-              eventsBehind: eventsBehindText,
-              lastError: p.lastError ?? null,
-            };
-          }),
-        );
+        const [ready, projections] = await Promise.all([
+          readiness(deps),
+          Promise.all(
+            deps.runner.status().map(async (p): Promise<ProjectionHealth> => {
+              const behind = await eventsBehind(deps.store, p.checkpoint);
+              return {
+                name: p.name,
+                state: p.state,
+                eventsBehind:
+                  behind === undefined ? 'unknown' : behind > BEHIND_CAP ? `${BEHIND_CAP}+` : behind,
+                lastError: p.lastError ?? null,
+              };
+            }),
+          ),
+        ]);
         const healthy =
+          ready.ready &&
           projections.every((p) => p.state !== 'retrying') &&
           projections.every((p) => p.eventsBehind !== 'unknown');
-        res.status(healthy ? 200 : 503).json({
+        const answer: HealthAnswer = {
           status: healthy ? 'ok' : 'degraded',
+          live: true,
+          ...ready,
           stores: { events: deps.store.kind, readModels: deps.readModelStore },
           standIns: deps.standIns(),
           projections,
+          singletons: deps.singletons(),
           ...(deps.requestLogs ? { requestLogs: deps.requestLogs() } : {}),
-        });
+        };
+        res.status(healthy ? 200 : 503).json(answer);
       });
     },
   };

@@ -68,25 +68,27 @@ export function schemaUrl(url: string, schema: string): string {
   return u.toString();
 }
 
-export const postgresBackend: Backend = {
+/** A schema of its own on the test server, reached at `url` (a proxy in front of it, say). */
+export const postgresBackendAt = (url: () => string): Backend => ({
   name: 'postgres',
   async open() {
-    const url = testDatabaseUrl!;
-    const schema = await createSchema(url);
-    const database = await connectPostgres({ url, schema, poolSize: 24 });
+    const schema = await createSchema(testDatabaseUrl!);
+    const database = await connectPostgres({ url: url(), schema, poolSize: 24 });
     const store = await prepare(database);
     return {
       database,
       store,
-      url: schemaUrl(url, schema),
+      url: schemaUrl(url(), schema),
       schema,
       async close() {
         await database.close();
-        await dropSchema(url, schema);
+        await dropSchema(testDatabaseUrl!, schema);
       },
     };
   },
-};
+});
+
+export const postgresBackend: Backend = postgresBackendAt(() => testDatabaseUrl!);
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
 export const backends: Backend[] = testDatabaseUrl ? [pgliteBackend, postgresBackend] : [pgliteBackend];
