@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { connectKurrent, type KurrentEventStore } from '../../api/adapters/eventstore/kurrentdb/store';
 import { CommandHandler } from '../../api/eventsourcing/command-handler';
 import { PostgresSnapshotStore, Snapshots, snapshotVersion } from '../../api/eventsourcing/snapshots';
 import { migrateOperational } from '../../api/db/operational';
@@ -9,7 +10,8 @@ import type { CreditsEvent } from '../../domain/credits/events';
 import type { Decider } from '../../domain/decider';
 import type { EventStore, StreamPage } from '../../domain/eventstore/types';
 import { appendCreditHistory } from '../support/credit-history';
-import { backends, type TestDatabase } from '../support/databases';
+import { backends, pgliteBackend, type TestDatabase } from '../support/databases';
+import { KurrentDbStandIn } from '../support/kurrentdb/server';
 
 const at = '2026-11-25T09:00:00.000Z';
 const charge = (lookupId: string): CreditsCommand => ({
@@ -222,3 +224,42 @@ for (const backend of backends) {
     });
   });
 }
+
+describe('snapshots with the events in KurrentDB (the stand-in) and the snapshots in the database', () => {
+  let node: KurrentDbStandIn;
+  let store: KurrentEventStore;
+  let t: TestDatabase;
+  beforeAll(async () => {
+    node = await KurrentDbStandIn.start();
+    store = await connectKurrent(node.url);
+    t = await pgliteBackend.open();
+    await migrateOperational(t.database);
+  }, 60_000);
+  afterAll(async () => {
+    await store?.close();
+    await node?.close();
+    await t?.close();
+  });
+
+  it('charges a long history from a cold handler, then reads only what follows the snapshot', async () => {
+    const history = await appendCreditHistory(store, randomUUID(), {
+      lookups: 2_000,
+      creditsLeft: 1,
+      batch: 1000,
+    });
+    const snapshotStore = new PostgresSnapshotStore(t.database.db);
+    const cold = () => {
+      const snapshots = new Snapshots(snapshotStore);
+      return { snapshots, handler: new CommandHandler(store, creditsDecider, { snapshots }) };
+    };
+    const first = cold();
+    expect((await first.handler.handle(history.stream, charge('k-1'))).state.balance).toBe(0);
+    await first.snapshots.settle();
+    const read = vi.spyOn(store, 'readStreamPage');
+    const second = await cold().handler.handle(history.stream, charge('k-2'));
+    expect(second.events).toMatchObject([{ type: 'LookupFailed', data: { reason: 'insufficient_credits' } }]);
+    expect(read.mock.calls.map((c) => c[1].fromRevision)).toEqual([4_000n]);
+    read.mockRestore();
+    expect(second.state).toEqual(await foldFromStart(store, history.stream));
+  }, 120_000);
+});
