@@ -103,6 +103,27 @@ export default tseslint.config(
     },
   },
   {
+    files: ['projections/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^(\\.\\./)+api/(?!.+/contract$)',
+              message: 'Projections import no code from api/; only the answer types of api/**/contract.ts.',
+            },
+            {
+              regex: '^(\\.\\./)+api/.+/contract$',
+              allowTypeImports: true,
+              message: 'Projections take only types from an API contract.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['web/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
