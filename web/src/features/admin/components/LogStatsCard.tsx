@@ -1,7 +1,7 @@
 import { countOf } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { useAdminLogStatsQuery } from '../api';
-import { cut } from '../lib/format';
+import { cut, rate } from '../lib/format';
 import type { Period } from '@api/log-viewer/contract';
 import { Stat } from './Stat';
 import { RetryAlert } from './RetryAlert';
@@ -40,7 +40,10 @@ export function LogStatsCard({ period, onPeriod }: { period: Period; onPeriod: (
               value={data.requestStats.total_requests}
               sub={`${data.requestStats.successful_requests} ok · ${data.requestStats.failed_requests} failed`}
             />
-            <Stat label="Success Rate" value={`${data.requestStats.success_rate}%`} />
+            <Stat
+              label="Success Rate"
+              value={rate(data.requestStats.success_rate, data.requestStats.total_requests)}
+            />
             <Stat label="Active Users" value={data.requestStats.active_users} />
             <Stat
               label="Avg Response Time"

@@ -3,7 +3,7 @@ import { DEFAULT_USER_SORT, userStatus, type UserSortField, type UserStatus } fr
 import { Card } from '../../../ui';
 import { useAdminUsersQuery } from '../api';
 import { GREEN, GREY, hourlyBarColour, ORANGE, RED } from '../lib/colours';
-import { ago, date } from '../lib/format';
+import { ago, date, rate } from '../lib/format';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { usePagedSearch } from '../lib/use-paged-search';
 import type { UserOverview } from '@api/admin/contract';
@@ -161,7 +161,7 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
       <td>
         {u.totalLookups === 0 ? (
           <span className="muted" title="No lookups yet">
-            —
+            {rate(u.successRate, u.totalLookups)}
           </span>
         ) : (
           <>

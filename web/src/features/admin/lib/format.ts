@@ -25,3 +25,6 @@ export const number = (n: number) => n.toLocaleString('en-US');
 export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US');
 export const date = (iso: string) => new Date(iso).toLocaleDateString('en-US');
 export const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US');
+
+/** A success rate as a percent, or "—" when nothing was attempted (0% would blame no one). */
+export const rate = (percent: number, attempts: number) => (attempts === 0 ? '—' : `${percent}%`);
