@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { migrations } from './migrations';
 import { runMigrations } from './migrations/run';
 import type { CheckpointTables } from './checkpoints';

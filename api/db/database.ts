@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { LeaseLocks, PGLITE_LEASES, POSTGRES_LEASES } from './leases';
 import { lockDataDir } from './lock-file';
+import { PGliteDialect } from './pglite-dialect';
 
 /**
  * One database: PGlite in a folder (the embedded default) or a PostgreSQL server. Events and

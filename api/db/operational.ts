@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Database } from './database';
 import { operationalMigrations } from './operational-migrations';
 import { runMigrations } from '../../projections/migrations/run';

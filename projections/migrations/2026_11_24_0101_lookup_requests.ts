@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 export const lookupRequests: Migration = {
   async up(db: Kysely<unknown>) {
     await db.schema

@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import { checkpoints } from './2026_11_22_0001_checkpoints';
 import { accounts } from './2026_11_23_0001_accounts';
 import { creditBalances } from './2026_11_23_0002_credit_balances';

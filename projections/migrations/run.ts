@@ -1,4 +1,4 @@
-import type { Migrator } from 'kysely/migration';
+import type { Migrator } from 'kysely';
 
 /** PostgreSQL's "schema does not exist" and "relation does not exist". */
 const VANISHED = new Set(['3F000', '42P01']);

@@ -1,4 +1,4 @@
-import type { MigrationResultSet, Migrator } from 'kysely/migration';
+import type { MigrationResultSet, Migrator } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { runMigrations } from './run';
 

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 export const stripeSandbox: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /**
  * Each sandbox portal belongs to the ZipFill user who created it; only they see its records and

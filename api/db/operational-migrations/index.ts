@@ -1,4 +1,4 @@
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 import { sessions } from './2026_11_23_0001_sessions';
 import { mailTokensLimits } from './2026_11_23_0002_mail_tokens_limits';
 import { hubspot } from './2026_11_24_0001_hubspot';

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { runMigrations } from '../../../../projections/migrations/run';
 
 /**
