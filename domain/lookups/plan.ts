@@ -1,28 +1,19 @@
 import type { PortalMapping } from '../portals/config';
 import { isMappingConfigured } from '../portals/config';
-import type { LookupFailureReason, LookupIgnoredReason } from './events';
+import type { LookupFailureReason, LookupIgnoredReason, LookupRequestedData } from './events';
 import { propertiesToFill } from './fill';
 import { parsePostalCode, type Location, type ParsedPostalCode } from './postal-code';
 import type { CrmObjectTypeName } from './webhook-event';
 
 /**
- * A record's ZIP property changed and may be looked up. A webhook's request is one; any other
- * source (a backfill reading records) gives the same fields.
+ * A record's ZIP property changed and may be looked up: the request's own fields, and `seq`, the
+ * order changes reached us, telling apart those of the same moment. A webhook's request is one;
+ * any other source (a backfill reading records) gives the same fields.
  */
-export interface ZipChange {
-  lookupId: string;
-  portalId: string;
-  objectType: CrmObjectTypeName;
-  objectId: string;
-  /** The property that changed: only the portal's ZIP property is looked up. */
-  propertyName: string;
-  /** The value as typed into the CRM. */
-  zip: string;
-  /** When the change happened in the CRM (ms since the epoch). */
-  occurredAt: number;
-  /** The order changes reached us, telling apart those of the same moment. */
-  seq: bigint;
-}
+export type ZipChange = Pick<
+  LookupRequestedData,
+  'lookupId' | 'portalId' | 'objectType' | 'objectId' | 'propertyName' | 'zip' | 'occurredAt'
+> & { seq: bigint };
 
 /** What a lookup needs of the portal a change came from: who pays, where the ZIP is, what to fill. */
 export interface LookupPortal {
