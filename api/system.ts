@@ -183,6 +183,7 @@ export async function createSystem(
       now,
       ...(overrides.sandboxWebhookUrl ? { sandboxWebhookUrl: overrides.sandboxWebhookUrl } : {}),
       ...(overrides.hubspotRetry ? { retry: overrides.hubspotRetry } : {}),
+      ...(database.pool ? { pool: database.pool } : {}),
       metrics,
     });
     const payments = await composePayments({

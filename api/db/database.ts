@@ -18,6 +18,8 @@ export interface Database {
   readonly schema: string;
   /** The named locks singleton workers hold, shared by every process on this database. */
   readonly locks: LeaseLocks;
+  /** The PostgreSQL pool itself, for libraries that take one (rate-limiter-flexible); none on PGlite. */
+  readonly pool?: pg.Pool;
   close(): Promise<void>;
 }
 
@@ -70,6 +72,7 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
     db,
     schema: options.schema ?? 'public',
     locks,
+    pool,
     async close() {
       await locks.close().catch(() => undefined);
       await leaseDb.destroy();

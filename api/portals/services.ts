@@ -15,6 +15,8 @@ import { PortalStreamDirectory } from './portal-directory';
 import { SignedUserPass, storedSecret, TokenCipher } from './secrets';
 import { HubSpotTimezones } from './timezones';
 import type { HubSpotMetrics } from '../metrics/metrics';
+import type pg from 'pg';
+import { portalRateLimiter } from '../adapters/hubspot/limiter';
 
 /** Everything HubSpot-facing the process holds, built once at start. */
 export interface HubSpotServices extends ConnectionDeps {
@@ -41,6 +43,11 @@ export interface HubSpotServiceOptions {
   retry?: Partial<RetryPolicy>;
   /** Counts HubSpot's answers (GET /metrics). */
   metrics?: HubSpotMetrics;
+  /**
+   * The PostgreSQL pool the fleet shares: the rate budget and token refreshes hold across every
+   * process through it. Absent (PGlite), this process is the only one and both stay in memory.
+   */
+  pool?: pg.Pool;
   /** Sandbox webhooks go here instead of the app's own webhook (tests). */
   sandboxWebhookUrl?: string;
 }
@@ -69,11 +76,12 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     clientSecret,
   });
   const tokenCipher = new TokenCipher(tokenKey);
-  const tokens = new HubSpotTokens(o.operational, tokenCipher, oauth, o.now);
+  const tokens = new HubSpotTokens(o.operational, tokenCipher, oauth, o.now, o.pool !== undefined);
   const client = new HubSpotClient({
     apiBase: o.hubspot.apiBase,
     tokens,
     retry: o.retry,
+    limiter: portalRateLimiter(o.pool),
     ...(o.metrics ? { metrics: o.metrics } : {}),
   });
   const portals = new CommandHandler(o.store, portalDecider, { cacheSize: 5000 }) as PortalHandler;

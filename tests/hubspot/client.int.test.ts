@@ -1,72 +1,13 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HubSpotClient, type RetryPolicy } from '../../api/adapters/hubspot/client';
-import { PortalRateLimiter } from '../../api/adapters/hubspot/limiter';
+import { portalRateLimiter, type PortalRateLimiter } from '../../api/adapters/hubspot/limiter';
 import { HubSpotOAuthClient } from '../../api/adapters/hubspot/oauth';
 import { HubSpotTokens } from '../../api/adapters/hubspot/tokens';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { TokenCipher } from '../../api/portals/secrets';
 import { backends, type TestDatabase } from '../support/databases';
+import { FakeHubSpot, json, okBatch } from '../support/fake-hubspot';
 
-interface Seen {
-  method: string;
-  url: string;
-  authorization: string | undefined;
-  body: string;
-  at: number;
-}
-type Answer = (req: Seen, res: ServerResponse) => void;
-
-/** A local server that answers as HubSpot documents; each test scripts its answers. */
-class FakeHubSpot {
-  seen: Seen[] = [];
-  answer: Answer = (_req, res) => json(res, 200, {});
-  private server!: Server;
-  base = '';
-
-  async start() {
-    this.server = createServer((req: IncomingMessage, res) => {
-      let body = '';
-      req.on('data', (c: Buffer) => (body += c.toString()));
-      req.on('end', () => {
-        const seen = {
-          method: req.method!,
-          url: req.url!,
-          authorization: req.headers.authorization,
-          body,
-          at: Date.now(),
-        };
-        this.seen.push(seen);
-        this.answer(seen, res);
-      });
-    });
-    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
-    this.base = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  api(): Seen[] {
-    return this.seen.filter((s) => s.url.startsWith('/crm/'));
-  }
-
-  async stop() {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
-  }
-}
-
-function json(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}) {
-  res.writeHead(status, { 'content-type': 'application/json', ...headers });
-  res.end(JSON.stringify(body));
-}
-
-const okBatch = (req: Seen, res: ServerResponse) => {
-  const { inputs } = JSON.parse(req.body) as { inputs: { id: string; properties: object }[] };
-  json(res, 200, {
-    status: 'COMPLETE',
-    results: inputs.map((i) => ({ id: i.id, properties: i.properties })),
-  });
-};
 const update = [{ id: '501', properties: { city: 'New York' } }];
 const FAST_RETRY: Partial<RetryPolicy> = { backoffMs: 5, serverErrorRetries: 3 };
 
@@ -210,21 +151,21 @@ for (const backend of backends) {
 
     it('sends no more than the limit within a window and the rest once it rolls on', async () => {
       hubspot.answer = okBatch;
-      const limiter = new PortalRateLimiter({ requests: 110, windowMs: 3000 });
+      const limiter = portalRateLimiter(undefined, { points: 10, durationSeconds: 2 });
       const { crm } = await connected({ limiter });
       const all = Promise.all(
-        Array.from({ length: 120 }, (_, i) =>
+        Array.from({ length: 15 }, (_, i) =>
           crm.updateRecords('contact', [{ id: String(i + 1), properties: {} }]),
         ),
       );
-      for (let waited = 0; hubspot.api().length < 110 && waited < 2000; waited += 20) {
+      for (let waited = 0; hubspot.api().length < 10 && waited < 1000; waited += 20) {
         await new Promise((r) => setTimeout(r, 20));
       }
-      expect(hubspot.api()).toHaveLength(110);
+      expect(hubspot.api()).toHaveLength(10);
       await new Promise((r) => setTimeout(r, 300));
-      expect(hubspot.api()).toHaveLength(110);
+      expect(hubspot.api()).toHaveLength(10);
       await all;
-      expect(hubspot.api()).toHaveLength(120);
+      expect(hubspot.api()).toHaveLength(15);
     });
 
     it('reports each record of a 207 on its own: written, missing, refused', async () => {

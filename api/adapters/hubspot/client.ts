@@ -7,7 +7,7 @@ import type {
 } from '../../portals/types';
 import { CrmCallError } from './errors';
 import { DEFAULT_TIMEOUT_MS, exchange, messageOf, sleep, type HubSpotResponse } from './http';
-import { PortalRateLimiter } from './limiter';
+import { portalRateLimiter, type PortalRateLimiter } from './limiter';
 import type { HubSpotTokens } from './tokens';
 import type { HubSpotMetrics } from '../../metrics/metrics';
 
@@ -88,7 +88,7 @@ export class HubSpotClient implements CrmClientFactory {
   private readonly timeoutMs: number;
 
   constructor(private readonly options: HubSpotClientOptions) {
-    this.limiter = options.limiter ?? new PortalRateLimiter();
+    this.limiter = options.limiter ?? portalRateLimiter();
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
@@ -155,7 +155,7 @@ export class HubSpotClient implements CrmClientFactory {
       if (response.status === 401) {
         if (refreshed) throw new CrmCallError('crm_auth_failed', messageOf(response));
         refreshed = true;
-        await this.options.tokens.refresh(portalId);
+        await this.options.tokens.refresh(portalId, token);
         continue;
       }
       return response;

@@ -13,7 +13,9 @@ interface Live {
 
 /**
  * The portals' OAuth tokens: kept encrypted in hubspot_tokens, refreshed by expires_in before
- * they lapse, one refresh at a time per portal.
+ * they lapse, one refresh at a time per portal across the fleet: in a process, callers share one
+ * refresh; across processes, the refresh holds the portal's row locked, and a process that
+ * waited for the lock takes the token its predecessor stored instead of refreshing again.
  */
 export class HubSpotTokens {
   private readonly live = new Map<string, Live>();
@@ -24,9 +26,15 @@ export class HubSpotTokens {
     private readonly cipher: TokenCipher,
     private readonly oauth: HubSpotOAuthClient,
     private readonly now: () => Date = () => new Date(),
+    /**
+     * Other processes share the table (PostgreSQL): a refresh holds the portal's row locked. On
+     * PGlite one connection serves every query, and a transaction held across HubSpot's answer
+     * would stall them all, for no other process to keep out.
+     */
+    private readonly fleet = false,
   ) {}
 
-  async save(portalId: string, tokens: TokenSet): Promise<void> {
+  async save(portalId: string, tokens: TokenSet, db: OperationalDb = this.db): Promise<void> {
     const now = this.now();
     const expiresAt = new Date(now.getTime() + tokens.expiresIn * 1000);
     const row = {
@@ -35,7 +43,7 @@ export class HubSpotTokens {
       expires_at: expiresAt,
       updated_at: now,
     };
-    await this.db
+    await db
       .insertInto('hubspot_tokens')
       .values({ portal_id: portalId, ...row })
       .onConflict((oc) => oc.column('portal_id').doUpdateSet(row))
@@ -82,25 +90,40 @@ export class HubSpotTokens {
     return this.refresh(portalId);
   }
 
-  /** Refreshes now (after a 401); concurrent callers share one refresh. */
-  refresh(portalId: string): Promise<string> {
+  /**
+   * Refreshes now (after HubSpot refused `rejected` with a 401, or the token is about to lapse);
+   * concurrent callers share one refresh.
+   */
+  refresh(portalId: string, rejected?: string): Promise<string> {
     const running = this.refreshing.get(portalId);
     if (running) return running;
-    const job = this.doRefresh(portalId).finally(() => this.refreshing.delete(portalId));
+    const job = this.doRefresh(portalId, rejected).finally(() => this.refreshing.delete(portalId));
     this.refreshing.set(portalId, job);
     return job;
   }
 
-  private async doRefresh(portalId: string): Promise<string> {
+  private async doRefresh(portalId: string, rejected: string | undefined): Promise<string> {
     this.live.delete(portalId);
-    const row = await this.db
-      .selectFrom('hubspot_tokens')
-      .select('refresh_token')
-      .where('portal_id', '=', portalId)
-      .executeTakeFirst();
-    if (!row) throw new CrmCallError('crm_auth_failed', 'The portal is not connected (no tokens stored)');
-    const fresh = await this.oauth.refresh(this.cipher.decrypt(row.refresh_token));
-    await this.save(portalId, fresh);
-    return fresh.accessToken;
+    const locked = (work: (db: OperationalDb) => Promise<string>) =>
+      this.fleet ? this.db.transaction().execute(work) : work(this.db);
+    return locked(async (trx) => {
+      const row = await trx
+        .selectFrom('hubspot_tokens')
+        .select(['access_token', 'refresh_token', 'expires_at'])
+        .where('portal_id', '=', portalId)
+        .$if(this.fleet, (q) => q.forUpdate())
+        .executeTakeFirst();
+      if (!row) throw new CrmCallError('crm_auth_failed', 'The portal is not connected (no tokens stored)');
+      const stored = this.cipher.decrypt(row.access_token);
+      const expiresAt = new Date(row.expires_at).getTime();
+      if (stored !== rejected && expiresAt - REFRESH_MARGIN_MS > this.now().getTime()) {
+        // Another process refreshed while this one waited for the row.
+        this.live.set(portalId, { accessToken: stored, expiresAt });
+        return stored;
+      }
+      const fresh = await this.oauth.refresh(this.cipher.decrypt(row.refresh_token));
+      await this.save(portalId, fresh, trx);
+      return fresh.accessToken;
+    });
   }
 }
