@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Migration } from 'kysely';
 
 /** rate-limiter-flexible's PostgreSQL store, in the shape it expects (api/adapters/hubspot/limiter.ts). */
 export const hubspotRateBudget: Migration = {
