@@ -44,6 +44,15 @@ function urlSessionOptions(url: string): string {
   }
 }
 
+/**
+ * The schema a URL's `options=-c search_path=…` puts first: the migrations keep their own tables
+ * there, beside the ones they create, not in public.
+ */
+function urlSchema(url: string): string | undefined {
+  const path = /(?:^|\s)-c\s*search_path=([^\s,]+)/.exec(urlSessionOptions(url))?.[1];
+  return path?.replace(/^"(.*)"$/, '$1');
+}
+
 export async function connectPostgres(options: PostgresOptions): Promise<Database> {
   const session =
     `-c idle_in_transaction_session_timeout=60000 -c statement_timeout=${options.statementTimeoutMs ?? 60_000}` +
@@ -70,7 +79,7 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
   return {
     kind: 'postgres',
     db,
-    schema: options.schema ?? 'public',
+    schema: options.schema ?? urlSchema(options.url) ?? 'public',
     locks,
     pool,
     async close() {
