@@ -1,7 +1,9 @@
 /**
- * Rebuilds read models from the event log: `npm run replay -- <projection name> [...]` or `-- --all`.
- * Run it while the service is stopped (PGlite refuses a second process; on PostgreSQL the
- * service's projection lock would keep the replay waiting).
+ * Rebuilds read models from the event log while the service serves:
+ * `npm run replay -- <projection name> [...]` or `-- --all`. The new version is built in a schema
+ * beside the live one and switched in atomically (projections/versions.ts).
+ * `-- --into <schema> <projection>` builds into an analyst's schema of their own and leaves the
+ * live read models alone.
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
@@ -12,20 +14,40 @@ import { migrateOperational } from '../api/db/operational';
 import { readSettings, SettingsError } from '../api/settings';
 import type { EventStore } from '../domain/eventstore/types';
 import { allProjections } from '../projections';
-import { resetCheckpoint } from '../projections/checkpoints';
 import type { Projection } from '../projections/projection';
-import { ProjectionRunner } from '../projections/runner';
-import { migrateReadModels, readModels } from '../projections/schema';
+import { migrateReadModels } from '../projections/schema';
+import {
+  catchUp,
+  checkSchemaName,
+  createVersion,
+  liveSchema,
+  switchOver,
+  type BuildOptions,
+  type VersionProgress,
+} from '../projections/versions';
 
-function choose(args: string[]): Projection[] {
-  const names = args.filter((a) => a !== '--');
-  if (names.length === 0) {
+interface Choice {
+  projections: Projection[];
+  into?: string;
+}
+
+function choose(args: string[]): Choice {
+  const rest = args.filter((a) => a !== '--');
+  let into: string | undefined;
+  const at = rest.indexOf('--into');
+  if (at >= 0) {
+    const name = rest[at + 1];
+    if (!name || name.startsWith('--')) throw new Error('--into needs a schema name: --into analyst_lookups');
+    into = checkSchemaName(name);
+    rest.splice(at, 2);
+  }
+  if (rest.length === 0) {
     throw new Error(
       `Name the projections to replay, or --all. Known: ${allProjections.map((p) => p.name).join(', ') || '(none)'}`,
     );
   }
-  if (names.includes('--all')) return [...allProjections];
-  return names.map((name) => {
+  if (rest.includes('--all')) return { projections: [...allProjections], into };
+  const projections = rest.map((name) => {
     const found = allProjections.find((p) => p.name === name);
     if (!found)
       throw new Error(
@@ -33,6 +55,7 @@ function choose(args: string[]): Projection[] {
       );
     return found;
   });
+  return { projections, into };
 }
 
 async function countEvents(store: EventStore, database: Database): Promise<number | undefined> {
@@ -41,70 +64,76 @@ async function countEvents(store: EventStore, database: Database): Promise<numbe
   return Number(rows[0]?.n ?? 0);
 }
 
-async function main() {
+async function open() {
   const settings = readSettings(process.env);
-  const projections = choose(process.argv.slice(2));
-  const { database, store } = await openStores(settings, { poolSize: 4 });
+  try {
+    return await openStores(settings, { poolSize: 4 });
+  } catch (error) {
+    if (error instanceof DataDirLockedError)
+      throw new Error(
+        `${error.message}\nOn PGlite the running service holds the data folder, so a replay cannot run beside it: ` +
+          'stop the service and replay, or run the service on PostgreSQL (DATABASE_URL), where replay runs while it serves.',
+        { cause: error },
+      );
+    throw error;
+  }
+}
+
+async function main() {
+  const choice = choose(process.argv.slice(2));
+  const { projections } = choice;
+  const { database, store } = await open();
   await migrateReadModels(database.db, database.schema);
   await migrateOperational(database);
-  const rm = readModels(database.db);
-
-  for (const p of projections) {
-    const lease = await database.locks.acquire(`projection:${p.name}`);
-    if (!lease)
-      throw new Error(`Projection ${p.name} is running in another process. Stop the service, then replay.`);
-    await lease.release();
-  }
-  await rm.transaction().execute(async (trx) => {
-    for (const p of projections) {
-      for (const table of p.tables) await sql`DELETE FROM ${sql.table(table)}`.execute(trx);
-      await resetCheckpoint(trx, p.name);
-    }
-  });
-
-  const total = await countEvents(store, database);
-  const runner = new ProjectionRunner({
+  const live = await liveSchema(database.db);
+  if (choice.into === live) throw new Error(`--into ${live} is the live schema: name a schema of your own.`);
+  const options: BuildOptions = {
     store,
-    readModels: rm,
     projections,
-    locks: database.locks,
+    live,
+    version: choice.into ?? `${live}_replay_${Date.now().toString(36)}`,
     batchSize: 1000,
-    pollMs: 50,
-  });
+    alone: database.kind === 'pglite',
+  };
+
+  const total = ((await countEvents(store, database)) ?? 0) * projections.length;
   const bar = new SingleBar(
     { format: 'Replaying [{bar}] {percentage}% | {value}/{total} events | {speed} events/s', etaBuffer: 50 },
     Presets.shades_classic,
   );
-  const perProjectionTotal = (total ?? 0) * projections.length;
-  bar.start(perProjectionTotal, 0, { speed: 0 });
   const started = Date.now();
-  runner.start();
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 200));
-    const status = runner.status();
-    const applied = status.reduce((sum, s) => sum + s.applied, 0);
-    const seconds = (Date.now() - started) / 1000;
-    bar.update(Math.min(applied, perProjectionTotal || applied), {
-      speed: Math.round(applied / Math.max(seconds, 0.001)),
+  const progress: VersionProgress = { read: 0 };
+  bar.start(total, 0, { speed: 0 });
+  options.onProgress = (p) =>
+    bar.update(Math.min(p.read, total || p.read), {
+      speed: Math.round(p.read / Math.max((Date.now() - started) / 1000, 0.001)),
     });
-    const failing = status.find((s) => s.state === 'retrying');
-    if (failing) throw new Error(`Projection ${failing.name} failed: ${failing.lastError}`);
-    if (status.every((s) => s.caughtUp && s.state === 'running')) break;
+  try {
+    await createVersion(database.db, options);
+    await catchUp(database.db, options, progress);
+    if (!choice.into) await switchOver(database.db, options, progress);
+  } catch (error) {
+    if (!choice.into)
+      await sql`DROP SCHEMA IF EXISTS ${sql.id(options.version)} CASCADE`.execute(database.db);
+    throw error;
+  } finally {
+    bar.stop();
   }
-  await runner.stop();
-  bar.stop();
   const seconds = (Date.now() - started) / 1000;
-  const applied = runner.status().reduce((sum, s) => sum + s.applied, 0);
+  const names = projections.map((p) => p.name).join(', ');
   console.log(
-    `Replayed ${projections.map((p) => p.name).join(', ')}: ${applied} events in ${seconds.toFixed(1)} s ` +
-      `(${Math.round(applied / Math.max(seconds, 0.001))} events/s).`,
+    `Replayed ${names}: ${progress.read} events in ${seconds.toFixed(1)} s ` +
+      `(${Math.round(progress.read / Math.max(seconds, 0.001))} events/s)` +
+      (choice.into
+        ? `, into schema ${choice.into}; the live read models are untouched.`
+        : `; readers switched to the new version.`),
   );
   await store.close();
   await database.close();
 }
 
 main().catch((error: unknown) => {
-  if (error instanceof SettingsError || error instanceof DataDirLockedError || error instanceof Error) {
+  if (error instanceof SettingsError || error instanceof Error) {
     console.error(error.message);
   } else {
     console.error(error);

@@ -1,0 +1,160 @@
+import { sql, type Kysely } from 'kysely';
+import { START, type Checkpoint, type EventStore, type ReadAllResult } from '../domain/eventstore/types';
+import { advanceCheckpoint, readCheckpoint } from './checkpoints';
+import type { Projection, ReadModelTransaction } from './projection';
+import { readModels } from './schema';
+
+/**
+ * A read model rebuilt beside the live one while the service serves: the projections' tables are
+ * created empty in a schema of their own, filled from the log, caught up, and then moved into
+ * the live schema in one transaction. Readers name tables without a schema (the search path
+ * finds them), so after the move they read the new version; the old one is dropped.
+ */
+
+const SCHEMA_NAME = /^[a-z_][a-z0-9_]{0,62}$/;
+
+export class SchemaNameError extends Error {}
+
+export function checkSchemaName(name: string): string {
+  if (!SCHEMA_NAME.test(name))
+    throw new SchemaNameError(
+      `"${name}" is not a schema name this replay accepts: use lower-case letters, digits and _ (at most 63), starting with a letter or _.`,
+    );
+  return name;
+}
+
+export interface VersionProgress {
+  /** Events read from the log so far, over all the projections being rebuilt. */
+  read: number;
+}
+
+export interface BuildOptions {
+  store: EventStore;
+  projections: readonly Projection[];
+  /** The schema the service reads from (where the live tables are). */
+  live: string;
+  /** The schema the new version is built in; created if missing. */
+  version: string;
+  batchSize?: number;
+  /** Nothing else writes to this database (PGlite, whose folder this process holds). */
+  alone?: boolean;
+  onProgress?: (progress: VersionProgress) => void;
+}
+
+export async function liveSchema(db: Kysely<unknown>): Promise<string> {
+  const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
+  return rows[0]?.schema ?? 'public';
+}
+
+/** Creates the projections' tables, empty and with their indexes, and a checkpoint table in `version`. */
+export async function createVersion(db: Kysely<unknown>, options: BuildOptions): Promise<void> {
+  const { live, version } = options;
+  await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(version)}`.execute(db);
+  const tables = ['projection_checkpoints', ...options.projections.flatMap((p) => p.tables)];
+  for (const table of tables) {
+    await sql`DROP TABLE IF EXISTS ${sql.id(version, table)}`.execute(db);
+    await sql`CREATE TABLE ${sql.id(version, table)} (LIKE ${sql.id(live, table)} INCLUDING ALL)`.execute(db);
+  }
+}
+
+/** In this transaction, unqualified names find the version's tables first, then the live ones. */
+async function inVersion(trx: ReadModelTransaction, options: BuildOptions): Promise<void> {
+  await sql`SELECT set_config('search_path', ${`${options.version}, ${options.live}`}, true)`.execute(trx);
+}
+
+/** Applies a batch read after `from` to the version, moving its checkpoint with it. */
+async function applyBatch(
+  trx: ReadModelTransaction,
+  projection: Projection,
+  options: BuildOptions,
+  from: Checkpoint,
+  { events, next }: ReadAllResult,
+): Promise<void> {
+  const handled = events.filter((e) => projection.eventTypes.includes(e.type));
+  if (handled.length > 0) await projection.apply(trx, handled);
+  if (!(await advanceCheckpoint(trx, projection.name, from, next)))
+    throw new Error(`The checkpoint of ${projection.name} in ${options.version} was moved by another writer`);
+}
+
+/**
+ * Fills the fresh version from the log until every projection has read what is there now. The
+ * log is read outside the write transaction: PGlite has one connection, which the transaction holds.
+ */
+export async function catchUp(
+  db: Kysely<unknown>,
+  options: BuildOptions,
+  progress: VersionProgress,
+): Promise<void> {
+  const rm = readModels(db);
+  for (const projection of options.projections) {
+    let from: Checkpoint = START;
+    for (;;) {
+      const batch = await options.store.readAll({ after: from, limit: options.batchSize ?? 1000 });
+      if (batch.events.length === 0) break;
+      await rm.transaction().execute(async (trx) => {
+        await inVersion(trx, options);
+        await applyBatch(trx, projection, options, from, batch);
+      });
+      from = batch.next;
+      progress.read += batch.events.length;
+      options.onProgress?.(progress);
+    }
+  }
+}
+
+/**
+ * Moves the version into the live schema. Writes to the live tables stop first (readers go on),
+ * the version reads the last events under that lock, and the tables change places with the
+ * checkpoints in one commit. A live runner that then commits a batch from its old checkpoint
+ * finds it moved and rolls back, so no event reaches the old version after the switch.
+ */
+export async function switchOver(
+  db: Kysely<unknown>,
+  options: BuildOptions,
+  progress: VersionProgress,
+): Promise<void> {
+  const { live, version } = options;
+  const retired = `${version}_retired`;
+  const tables = options.projections.flatMap((p) => p.tables);
+  await readModels(db)
+    .transaction()
+    .execute(async (trx) => {
+      // Tables first, then the checkpoint rows: the order the live runner takes them in.
+      for (const table of tables) await sql`LOCK TABLE ${sql.id(live, table)} IN EXCLUSIVE MODE`.execute(trx);
+      const names = options.projections.map((p) => p.name);
+      await sql`SELECT name FROM ${sql.id(live, 'projection_checkpoints')} WHERE name IN (${sql.join(names)}) FOR UPDATE`.execute(
+        trx,
+      );
+      await inVersion(trx, options);
+      // Alone on its database (PGlite's folder lock), nothing was appended since the catch-up,
+      // and the log could not be read here anyway: the transaction holds PGlite's one connection.
+      if (!options.alone)
+        for (const projection of options.projections) {
+          for (;;) {
+            const from = await readCheckpoint(trx, projection.name);
+            const batch = await options.store.readAll({ after: from, limit: options.batchSize ?? 1000 });
+            if (batch.events.length === 0) break;
+            await applyBatch(trx, projection, options, from, batch);
+            progress.read += batch.events.length;
+          }
+        }
+      await sql`CREATE SCHEMA ${sql.id(retired)}`.execute(trx);
+      for (const table of tables) {
+        await sql`ALTER TABLE ${sql.id(live, table)} SET SCHEMA ${sql.id(retired)}`.execute(trx);
+        await sql`ALTER TABLE ${sql.id(version, table)} SET SCHEMA ${sql.id(live)}`.execute(trx);
+      }
+      for (const name of names) {
+        const row = await sql<{ checkpoint: Checkpoint }>`
+          SELECT checkpoint FROM ${sql.id(version, 'projection_checkpoints')} WHERE name = ${name}`.execute(
+          trx,
+        );
+        const checkpoint = row.rows[0]?.checkpoint ?? START;
+        await sql`
+          INSERT INTO ${sql.id(live, 'projection_checkpoints')} (name, checkpoint, updated_at)
+          VALUES (${name}, ${checkpoint}, now())
+          ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = now()`.execute(trx);
+      }
+    });
+  await sql`DROP SCHEMA ${sql.id(retired)} CASCADE`.execute(db);
+  await sql`DROP SCHEMA ${sql.id(version)} CASCADE`.execute(db);
+}

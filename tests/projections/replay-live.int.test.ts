@@ -1,0 +1,158 @@
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import pg from 'pg';
+import { describe, expect, it } from 'vitest';
+import { allProjections } from '../../projections';
+import { createSchema, dropSchema, schemaUrl, testDatabaseUrl } from '../support/databases';
+import { startService, type ServiceProcess } from '../support/server-process';
+
+const run = promisify(execFile);
+const password = 'a long enough passphrase';
+
+async function register(service: ServiceProcess, email: string): Promise<string> {
+  const res = await fetch(`${service.baseUrl}/api/auth/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { token: string }).token;
+}
+
+/** Every read-model table the projections write, rows in a stable order. */
+async function readModelsIn(url: string, schema: string) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    const tables: Record<string, unknown[]> = {};
+    for (const table of allProjections.flatMap((p) => p.tables)) {
+      const { rows } = await client.query(
+        `SELECT row_to_json(t)::text AS row FROM ${schema}.${table} t ORDER BY 1`,
+      );
+      tables[table] = rows.map((r: { row: string }) => r.row);
+    }
+    const { rows } = await client.query(`SELECT nspname FROM pg_namespace WHERE nspname LIKE $1`, [
+      `${schema}\\_replay\\_%`,
+    ]);
+    return { tables, versionsLeft: rows.length };
+  } finally {
+    await client.end();
+  }
+}
+
+async function caughtUp(service: ServiceProcess): Promise<boolean> {
+  const health = (await (await fetch(`${service.baseUrl}/api/health`)).json()) as {
+    projections: { eventsBehind: number }[];
+  };
+  return health.projections.every((p) => p.eventsBehind === 0);
+}
+
+function replay(url: string, args: string[]) {
+  return run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', ...args], {
+    env: { ...process.env, DATABASE_URL: url, EVENTSTORE_URL: '' },
+  });
+}
+
+describe.runIf(testDatabaseUrl)('npm run replay while the service serves (PostgreSQL)', () => {
+  it('switches every read model to a rebuilt version identical to a stopped-service replay, with no failed request', async () => {
+    const url = testDatabaseUrl!;
+    const schema = await createSchema(url);
+    const databaseUrl = schemaUrl(url, schema);
+    const service = await startService({ DATABASE_URL: databaseUrl });
+    try {
+      const tokens: string[] = [];
+      for (let i = 0; i < 8; i++) tokens.push(await register(service, `before-${i}-${schema}@example.com`));
+      await expect.poll(() => caughtUp(service), { timeout: 15_000 }).toBe(true);
+
+      // Readers of the read models and writers of new events, all through the replay.
+      let serving = true;
+      const failures: string[] = [];
+      let requests = 0;
+      const attempt = async (path: string, init?: RequestInit, expected = 200) => {
+        requests++;
+        try {
+          const res = await fetch(`${service.baseUrl}${path}`, init);
+          if (res.status !== expected) failures.push(`${path}: ${res.status} ${await res.text()}`);
+          else await res.arrayBuffer();
+        } catch (error) {
+          failures.push(`${path}: ${String(error)}`);
+        }
+      };
+      const readers = Array.from({ length: 4 }, async (_, n) => {
+        const auth = { headers: { authorization: `Bearer ${tokens[n]}` } };
+        while (serving) {
+          await attempt('/api/auth/lookup-count');
+          await attempt('/api/auth/credit-usage-stats', auth);
+          await attempt('/api/auth/credit-threshold', auth);
+        }
+      });
+      let registered = 0;
+      const writer = (async () => {
+        while (serving && registered < 8) {
+          await attempt(
+            '/api/auth/register',
+            {
+              method: 'POST',
+              headers: { 'content-type': 'application/json' },
+              body: JSON.stringify({ email: `during-${registered++}-${schema}@example.com`, password }),
+            },
+            201,
+          );
+          await new Promise((r) => setTimeout(r, 150));
+        }
+      })();
+
+      const { stdout } = await replay(databaseUrl, ['--all']);
+      serving = false;
+      await Promise.all([...readers, writer]);
+      expect(stdout).toMatch(/Replayed .+: \d+ events in [\d.]+ s \(\d+ events\/s\); readers switched/);
+      expect(failures).toEqual([]);
+      expect(requests).toBeGreaterThan(20);
+
+      await expect.poll(() => caughtUp(service), { timeout: 15_000 }).toBe(true);
+      const live = await readModelsIn(url, schema);
+      expect(live.versionsLeft).toBe(0);
+      expect(live.tables.accounts).toHaveLength(8 + registered);
+
+      await service.stop({ keepData: true });
+      await replay(databaseUrl, ['--all']);
+      const stopped = await readModelsIn(url, schema);
+      expect(live.tables).toEqual(stopped.tables);
+    } finally {
+      await service.stop();
+      await dropSchema(url, schema);
+    }
+  }, 240_000);
+
+  it('builds an analyst schema of their own and leaves the live read models as they were', async () => {
+    const url = testDatabaseUrl!;
+    const schema = await createSchema(url);
+    const databaseUrl = schemaUrl(url, schema);
+    const service = await startService({ DATABASE_URL: databaseUrl });
+    const analyst = `${schema}_analyst`;
+    try {
+      for (let i = 0; i < 3; i++) await register(service, `analyst-${i}-${schema}@example.com`);
+      await expect.poll(() => caughtUp(service), { timeout: 15_000 }).toBe(true);
+      const before = await readModelsIn(url, schema);
+
+      const { stdout } = await replay(databaseUrl, ['--into', analyst, 'accounts']);
+      expect(stdout).toMatch(/into schema .+_analyst; the live read models are untouched/);
+
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      try {
+        const { rows } = await client.query(
+          `SELECT row_to_json(t)::text AS row FROM ${analyst}.accounts t ORDER BY 1`,
+        );
+        expect(rows.map((r: { row: string }) => r.row)).toEqual(before.tables.accounts);
+      } finally {
+        await client.end();
+      }
+      expect((await readModelsIn(url, schema)).tables).toEqual(before.tables);
+    } finally {
+      await service.stop();
+      await dropSchema(url, analyst);
+      await dropSchema(url, schema);
+    }
+  }, 120_000);
+});
