@@ -10,7 +10,8 @@ export const lookupStream = (lookupId: string) => `lookup-${lookupId}`;
 /** Why a request never became a lookup: nobody to charge, or not a ZIP the user entered. */
 export type LookupIgnoredReason = 'portal_not_connected' | 'not_zip_property' | 'superseded';
 
-export interface LookupRequestedData extends Record<string, unknown> {
+/** What a webhook event asks for: which CRM record's ZIP to look up, and when it was asked. */
+export interface LookupRequest {
   lookupId: string;
   portalId: string;
   objectType: CrmObjectTypeName;
@@ -24,6 +25,8 @@ export interface LookupRequestedData extends Record<string, unknown> {
   /** ISO time the webhook reached us. */
   requestedAt: string;
 }
+
+export interface LookupRequestedData extends LookupRequest, Record<string, unknown> {}
 
 export type LookupRequestEvent =
   | DomainEvent<'LookupRequested', LookupRequestedData>

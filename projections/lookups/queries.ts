@@ -1,17 +1,10 @@
+import type { LookupRequest } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import type { ReadModelDb } from '../schema';
 
-export interface PendingLookup {
+/** A recorded request as the lookup worker takes it up: the event's data, in arrival order. */
+export interface PendingLookup extends LookupRequest {
   seq: bigint;
-  lookupId: string;
-  portalId: string;
-  objectType: CrmObjectTypeName;
-  objectId: string;
-  propertyName: string;
-  zip: string;
-  eventId: string;
-  occurredAt: number;
-  requestedAt: string;
   requestId: string | undefined;
 }
 
