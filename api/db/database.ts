@@ -1,10 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { LeaseLocks, PGLITE_LEASES, POSTGRES_LEASES } from './leases';
 import { lockDataDir } from './lock-file';
+import { createPglite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
 
 /**
@@ -107,9 +108,9 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     const dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
     release = lockDataDir(dir);
-    pglite = await PGlite.create(join(dir, 'pglite'));
+    pglite = await createPglite(join(dir, 'pglite'));
   } else {
-    pglite = await PGlite.create();
+    pglite = await createPglite(undefined);
   }
   return fromPglite(pglite, release);
 }
