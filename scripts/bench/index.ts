@@ -10,7 +10,7 @@ type Bench = (postgresUrl: string | undefined) => Promise<BenchResult>;
 const benches: Record<string, Bench> = {
   eventstore: async (postgresUrl) => (await import('./eventstore')).runEventStoreBench({ postgresUrl }),
   'zip-table': async () => (await import('./zip-table')).runZipTableBench(),
-  startup: async () => (await import('./startup')).runStartupBench(),
+  startup: async (postgresUrl) => (await import('./startup')).runStartupBench({ postgresUrl }),
   lookups: async (postgresUrl) => (await import('./lookups')).runLookupsBench({ postgresUrl }),
   admin: async (postgresUrl) => (await import('./admin')).runAdminBench({ postgresUrl }),
   web: async () => (await import('./web')).runWebBench(),

@@ -1,60 +1,201 @@
 /**
- * How long `npm start` takes to answer /api/health on an existing data folder: the folder is
- * created by a first start (with some history appended), then the service is started again
- * several times and timed from spawn to the first 200.
+ * `npm start` as a user runs it: the built server (npm run build first), timed from spawn to the
+ * first /api/health 200, and its resident memory (Linux /proc) a few seconds after that on an
+ * empty data folder or database, and again after 1,000 lookups through the sandbox CRM. On
+ * PGlite, also the first start on a folder with history and restarts on it.
  */
-import { spawn } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import pg from 'pg';
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import { openPglite } from '../../api/db/database';
+import { INSTALL_DIR } from '../../api/install-dir';
+import { call, signUp } from '../../tests/support/app';
+import { connectionsOf, connectSandboxPortal, sandboxPass } from '../../tests/support/sandbox-hubspot';
 import { freePort } from '../../tests/support/server-process';
-import type { BenchResult } from './report';
+import { buildServer } from '../build-server';
+import type { BenchResult, BenchRow } from './report';
 
-async function timeStart(dataDir: string): Promise<number> {
+const SETTLE_MS = 5_000;
+const LOOKUPS = 1_000;
+const ZIPS = ['10001', '60601', '94105', '30301', '02108', '73301', '98101', '33101', '80202', '85001'];
+
+interface Started {
+  child: ChildProcess;
+  baseUrl: string;
+  startMs: number;
+}
+
+/** `npm start`'s own command line, run with this node and without npm around it. */
+function startCommand(): string[] {
+  const pkg = JSON.parse(readFileSync(join(INSTALL_DIR, 'package.json'), 'utf8')) as {
+    scripts: { start: string };
+  };
+  const [program, ...args] = pkg.scripts.start.split(' ');
+  if (program !== 'node') throw new Error(`npm start runs ${program}, not node`);
+  return args;
+}
+
+async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
   const started = performance.now();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/main.ts'], {
+  const child = spawn(process.execPath, startCommand(), {
+    cwd: INSTALL_DIR,
     env: {
       ...process.env,
       DATABASE_URL: '',
       EVENTSTORE_URL: '',
       PORT: String(port),
-      DATA_DIR: dataDir,
+      PUBLIC_URL: baseUrl,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: 'ignore',
   });
-  try {
-    for (;;) {
-      if (child.exitCode !== null) throw new Error('the service exited at start');
-      try {
-        if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return performance.now() - started;
-      } catch {
-        // not listening yet
-      }
-      await new Promise((r) => setTimeout(r, 20));
+  for (;;) {
+    if (child.exitCode !== null) throw new Error('the service exited at start');
+    try {
+      if ((await fetch(`${baseUrl}/api/health`)).ok)
+        return { child, baseUrl, startMs: performance.now() - started };
+    } catch {
+      // not listening yet
     }
-  } finally {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
+    await new Promise((r) => setTimeout(r, 20));
   }
 }
 
-export async function runStartupBench(
-  options: { runs?: number; events?: number } = {},
-): Promise<BenchResult> {
-  const runs = options.runs ?? 5;
+async function stop({ child }: Started): Promise<void> {
+  if (child.exitCode !== null) return;
+  const exited = new Promise((r) => child.once('exit', r));
+  child.kill('SIGTERM');
+  await exited;
+}
+
+/** Resident memory of the process, in MB, once it has been left alone for a few seconds. */
+async function settledRssMb({ child }: Started): Promise<number> {
+  await new Promise((r) => setTimeout(r, SETTLE_MS));
+  const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');
+  const kb = Number(/^VmRSS:\s+(\d+) kB/m.exec(status)?.[1]);
+  if (!Number.isFinite(kb)) throw new Error('no VmRSS in /proc (the memory figures need Linux)');
+  return Math.round(kb / 1024);
+}
+
+/**
+ * 1,000 lookups as a user makes them: sign up, buy credits at the test checkout, connect a
+ * sandbox portal, map the fields, then save contacts with a ZIP in the sandbox CRM, whose
+ * webhooks the service takes to CRM writes. Resolves when every lookup is charged.
+ */
+async function lookups(baseUrl: string, count: number): Promise<void> {
+  const { token } = await signUp(baseUrl);
+  const checkout = await call(baseUrl, '/api/auth/create-checkout-session', {
+    token,
+    body: { packageId: 'growth', paymentType: 'oneTime' },
+  });
+  const { url } = checkout.body as { url: string };
+  const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+  if (paid.status !== 303) throw new Error(`The test checkout answered ${paid.status}`);
+  const balance = async () =>
+    ((await call(baseUrl, '/api/auth/credit-balance', { token })).body as { creditBalance: number })
+      .creditBalance;
+  const before = await balance();
+  if (before < count) throw new Error(`${before} credits cannot pay for ${count} lookups`);
+  await connectSandboxPortal(baseUrl, token);
+  const portalId = (await connectionsOf(baseUrl, token))[0]!.portal_id;
+  const mapped = await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+    token,
+    body: {
+      contact: {
+        city: 'city',
+        state: 'state',
+        county: '',
+        country: 'country',
+        updateTimezone: true,
+        onlyFillEmpty: false,
+      },
+      company: { city: '', state: '', county: '', country: '', onlyFillEmpty: false },
+    },
+  });
+  if (mapped.status !== 200) throw new Error(`Saving the mapping answered ${mapped.status}`);
+  const pass = await sandboxPass(baseUrl, token);
+  for (let i = 0; i < count; i++) {
+    const saved = await fetch(`${baseUrl}/sandbox/hubspot/records`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: pass },
+      body: new URLSearchParams({
+        portalId,
+        type: 'contacts',
+        firstname: `Bench ${i}`,
+        zip: ZIPS[i % ZIPS.length]!,
+      }),
+      redirect: 'manual',
+    });
+    await saved.arrayBuffer();
+    if (!saved.headers.get('location')?.includes('webhook'))
+      throw new Error(`A sandbox save answered ${saved.status}`);
+  }
+  const deadline = Date.now() + 120_000;
+  while ((await balance()) > before - count) {
+    if (Date.now() > deadline)
+      throw new Error(`Only ${before - (await balance())} of ${count} lookups were charged`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** Start time, memory at idle and after the lookups, for one store behind the service. */
+async function memoryRow(label: string, env: Record<string, string>): Promise<BenchRow> {
+  const service = await start(env);
+  try {
+    const idle = await settledRssMb(service);
+    await lookups(service.baseUrl, LOOKUPS);
+    const after = await settledRssMb(service);
+    return {
+      case: label,
+      runs: 1,
+      medianMs: Math.round(service.startMs),
+      maxMs: Math.round(service.startMs),
+      rssIdleMb: idle,
+      [`rssAfter${LOOKUPS}LookupsMb`]: after,
+    };
+  } finally {
+    await stop(service);
+  }
+}
+
+async function onEmptyPglite(): Promise<BenchRow> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-startup-'));
+  try {
+    return await memoryRow('PGlite: start on an empty data folder', { DATA_DIR: dataDir });
+  } finally {
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function onEmptyPostgres(postgresUrl: string): Promise<BenchRow> {
+  const name = `bench_startup_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const admin = new pg.Client({ connectionString: postgresUrl });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE DATABASE ${name}`);
+    const url = new URL(postgresUrl);
+    url.pathname = `/${name}`;
+    return await memoryRow('PostgreSQL: start on an empty database', { DATABASE_URL: url.toString() });
+  } finally {
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+async function onPgliteHistory(events: number, runs: number): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-startup-'));
   try {
     const seed = await openPglite(dataDir);
     await migrateEventStore(seed.db);
     const store = new PostgresEventStore(seed.db, 'pglite');
-    const events = options.events ?? 20_000;
     for (let i = 0; i < events; i += 100) {
       const batch = Array.from({ length: 100 }, (_, n) => ({
         id: randomUUID(),
@@ -64,29 +205,43 @@ export async function runStartupBench(
       await store.append(`bench-${randomUUID()}`, batch, { expected: 'no_stream' });
     }
     await seed.close();
-    const first = await timeStart(dataDir);
-    const times: number[] = [];
-    for (let i = 0; i < runs; i++) times.push(await timeStart(dataDir));
-    times.sort((a, b) => a - b);
-    const ms = (v: number) => Math.round(v);
-    return {
-      name: 'npm start on an existing PGlite data folder: spawn to first /api/health 200',
-      rows: [
-        {
-          case: 'first start (migrations, projections catch up)',
-          runs: 1,
-          medianMs: ms(first),
-          maxMs: ms(first),
-        },
-        {
-          case: `restart on existing data (${events.toLocaleString('en-US')} events)`,
-          runs,
-          medianMs: ms(times[Math.floor(runs / 2)]!),
-          maxMs: ms(times.at(-1)!),
-        },
-      ],
+    const timeStart = async () => {
+      const service = await start({ DATA_DIR: dataDir });
+      await stop(service);
+      return service.startMs;
     };
+    const first = await timeStart();
+    const times: number[] = [];
+    for (let i = 0; i < runs; i++) times.push(await timeStart());
+    times.sort((a, b) => a - b);
+    return [
+      {
+        case: `PGlite: first start on ${events.toLocaleString('en-US')} events (migrations, projections catch up)`,
+        runs: 1,
+        medianMs: Math.round(first),
+        maxMs: Math.round(first),
+      },
+      {
+        case: 'PGlite: restart on that folder',
+        runs,
+        medianMs: Math.round(times[Math.floor(runs / 2)]!),
+        maxMs: Math.round(times.at(-1)!),
+      },
+    ];
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
+
+export async function runStartupBench(
+  options: { postgresUrl?: string; runs?: number; events?: number } = {},
+): Promise<BenchResult> {
+  await buildServer();
+  const rows: BenchRow[] = [await onEmptyPglite()];
+  if (options.postgresUrl) rows.push(await onEmptyPostgres(options.postgresUrl));
+  rows.push(...(await onPgliteHistory(options.events ?? 20_000, options.runs ?? 5)));
+  return {
+    name: 'npm start (the built server): spawn to first /api/health 200, resident memory at idle and after lookups',
+    rows,
+  };
 }
