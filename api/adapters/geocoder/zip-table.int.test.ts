@@ -211,9 +211,9 @@ describe('the embedded ZIP table', () => {
     expect([...new Set(undesignated)]).toEqual([]);
   });
 
-  it('loads from disk in under 300 ms', () => {
+  // How fast it loads is measured by `npm run bench -- zip-table`, never by a timed test.
+  it('loads from disk whole, with every US ZIP the shared table holds', () => {
     const table = loadZipTable();
     expect(table.usZipCount).toBe(zipTable().usZipCount);
-    expect(table.loadMs).toBeLessThan(300);
   });
 });
