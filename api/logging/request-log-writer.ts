@@ -1,7 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { SingletonWorker, type Locks } from '../../projections/worker';
 import type { OperationalDb, OperationalTables } from '../db/operational';
-import type { RequestLogsTable } from './tables';
+import type { RequestLogRequestsTable, RequestLogsTable } from './tables';
 import type { Logger, LogLine } from './logger';
 
 export type RequestLogRow = Insertable<RequestLogsTable>;
@@ -285,18 +285,11 @@ async function recordHourlyStats(trx: Transaction<OperationalTables>, batch: rea
   }
 }
 
-interface RequestSummary {
-  request_id: string;
+/** A `request_log_requests` row as the writer folds it, its times still ISO strings. */
+type RequestSummary = Omit<RequestLogRequestsTable, 'first_at' | 'last_at'> & {
   first_at: string;
   last_at: string;
-  steps: number;
-  is_lookup: boolean;
-  user_id: string | null;
-  has_error: boolean;
-  has_warn: boolean;
-  has_info: boolean;
-  has_debug: boolean;
-}
+};
 
 /** Folds a batch into one summary per request; a line without a request id is its own. */
 export function requestSummaries(batch: readonly RequestLogRow[], ids: readonly string[]): RequestSummary[] {
