@@ -7,6 +7,16 @@ export function chartColours(dark: boolean) {
     : { text: '#4a5668', axis: '#c5cedb', grid: '#e8edf3', successful: '#15803d', failed: '#c62828' };
 }
 
+/** The value axis of every admin chart: whole counts, labels and gridlines in the theme's colours. */
+function countAxis(c: ReturnType<typeof chartColours>) {
+  return {
+    type: 'value' as const,
+    minInterval: 1,
+    axisLabel: { color: c.text },
+    splitLine: { lineStyle: { color: c.grid } },
+  };
+}
+
 /** 1000 as "1k", 1500 as "1.5k", 999 as "999". */
 function shortNumber(n: number): string {
   if (n < 1000) return String(n);
@@ -58,12 +68,7 @@ export function usageTrendOption(data: readonly UsageTrendDay[], dark: boolean):
       axisLine: { lineStyle: { color: c.axis } },
       axisTick: { lineStyle: { color: c.axis } },
     },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      axisLabel: { color: c.text },
-      splitLine: { lineStyle: { color: c.grid } },
-    },
+    yAxis: countAxis(c),
     series: [
       {
         name: 'Successful Lookups',
@@ -104,12 +109,7 @@ export function barChartOption(
       axisLine: { lineStyle: { color: c.axis } },
       axisTick: { alignWithLabel: true, lineStyle: { color: c.axis } },
     },
-    yAxis: {
-      type: 'value',
-      minInterval: 1,
-      axisLabel: { color: c.text },
-      splitLine: { lineStyle: { color: c.grid } },
-    },
+    yAxis: countAxis(c),
     series: [
       {
         type: 'bar',
