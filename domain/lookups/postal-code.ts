@@ -28,7 +28,13 @@ export type PostalCodeParse = ParsedPostalCode | InvalidPostalCode;
  * associated states (FM, MH, PW) have no county.
  */
 export interface Location {
+  /** The USPS-preferred city name. */
   city: string | null;
+  /**
+   * The other city names the sources accept for the code (93012: Santa Rosa Valley beside
+   * Camarillo); a record already holding one of them keeps it. Absent means none.
+   */
+  otherCities?: readonly string[];
   /** 2-letter USPS state or territory code; for Canada the 2-letter province code. */
   state: string;
   /** The county; for Canada the area's standard-time UTC offset, written `UTC-05:00`. */
@@ -39,15 +45,21 @@ export interface Location {
   timezone: string | null;
 }
 
-const US_ZIP = /^[0-9]{5}$/;
+// ZIP+4 is written with or without its hyphen; the first five digits are the ZIP.
+const US_ZIP = /^([0-9]{5})(?:-?[0-9]{4})?$/;
 const CANADIAN_POSTAL_CODE = /^([A-Z][0-9][A-Z]) ?([0-9][A-Z][0-9])$/;
 
 const INVALID: InvalidPostalCode = Object.freeze({ kind: 'invalid', reason: 'invalid_zip_format' });
 
-/** Reads a code as typed into a CRM record: a 5-digit US ZIP or a Canadian `A1A 1A1` / `A1A1A1`. */
+/**
+ * Reads a code as typed into a CRM record: a 5-digit US ZIP, a ZIP+4 (`02134-1234` or
+ * `021341234`, looked up by its ZIP), or a Canadian `A1A 1A1` / `A1A1A1`. A ZIP that lost its
+ * leading zero (`2134`) is not guessed at: it could be 02134 or a typo.
+ */
 export function parsePostalCode(input: string): PostalCodeParse {
   const code = input.trim();
-  if (US_ZIP.test(code)) return { kind: 'us', zip: code };
+  const us = US_ZIP.exec(code);
+  if (us) return { kind: 'us', zip: us[1]! };
 
   const canadian = CANADIAN_POSTAL_CODE.exec(code.toUpperCase());
   if (canadian) {

@@ -16,13 +16,37 @@ describe('US ZIP codes', () => {
     expect(parsePostalCode('  60601\t\n')).toEqual({ kind: 'us', zip: '60601' });
   });
 
-  it('rejects ZIP+4 as invalid_zip_format', () => {
-    expect(parsePostalCode('10001-1234')).toEqual(invalid);
-    expect(parsePostalCode('100011234')).toEqual(invalid);
+  it('reads a ZIP+4 with its hyphen by its first five digits', () => {
+    expect(parsePostalCode('02134-1234')).toEqual({ kind: 'us', zip: '02134' });
   });
 
-  it('rejects fewer or more than five digits', () => {
-    for (const code of ['1000', '601', '100010', '1']) expect(parsePostalCode(code)).toEqual(invalid);
+  it('reads a ZIP+4 written without its hyphen by its first five digits', () => {
+    expect(parsePostalCode('021341234')).toEqual({ kind: 'us', zip: '02134' });
+  });
+
+  it('reads a ZIP+4 with spaces around it', () => {
+    expect(parsePostalCode(' 02134-1234 \t')).toEqual({ kind: 'us', zip: '02134' });
+  });
+
+  it('does not guess the leading zero of a 4-digit ZIP', () => {
+    expect(parsePostalCode('2134')).toEqual(invalid);
+  });
+
+  it('rejects a ZIP+4 whose extension is not four digits or is set apart by anything but one hyphen', () => {
+    for (const code of [
+      '02134-123',
+      '02134-12345',
+      '02134 1234',
+      '02134--1234',
+      '02134-',
+      '02134-12a4',
+      '0213412345',
+    ])
+      expect(parsePostalCode(code)).toEqual(invalid);
+  });
+
+  it('rejects other counts of digits', () => {
+    for (const code of ['601', '100010', '1', '10001123']) expect(parsePostalCode(code)).toEqual(invalid);
   });
 
   it('rejects spaces or letters inside a ZIP', () => {

@@ -89,10 +89,10 @@ describe.each(backends)('lookups when the CRM misbehaves, on $name', (backend) =
     const { user, portalId } = await connectedUser();
     app.portals.connect(portalId, user.userId, {
       ...FULL_CONFIG,
-      company: { city: '', state: '', county: '', country: '', onlyFillEmpty: false },
+      company: { ...FULL_CONFIG.company, city: '', state: '', county: '', country: '' },
     });
     await deliver(app.baseUrl, [
-      zipChange(portalId, 31, '10001-1234'),
+      zipChange(portalId, 31, '1001'),
       zipChange(portalId, 32, '00000'),
       zipChange(portalId, 33, '10001', { subscriptionType: 'company.propertyChange' }),
       zipChange(portalId, 34, 'M5V 3L9'),

@@ -19,7 +19,7 @@ const features: { icon: IconName; title: string; text: string }[] = [
   {
     icon: 'pin',
     title: 'US ZIP Codes Only',
-    text: 'Built for 5-digit US ZIP codes. Canadian postal codes get province and UTC offset; ZIP+4 and other formats are not supported.',
+    text: 'Built for US ZIP codes, ZIP+4 read by its first five digits. Canadian postal codes get province and UTC offset; other formats are not supported.',
   },
 ];
 

@@ -16,9 +16,9 @@ const sections: LegalSection[] = [
     heading: 'The service',
     body: (
       <p>
-        ZipFill looks up 5-digit US ZIP codes entered on HubSpot contacts and companies and writes city,
-        state, county, country and, for contacts if you choose, timezone into the properties you map. Canadian
-        postal codes are supported only in part (province and UTC offset). ZIP+4 and other international
+        ZipFill looks up US ZIP codes (5-digit or ZIP+4) entered on HubSpot contacts and companies and writes
+        city, state, county, country and, for contacts if you choose, timezone into the properties you map.
+        Canadian postal codes are supported only in part (province and UTC offset). Other international
         formats are not supported.
       </p>
     ),
