@@ -6,6 +6,7 @@ import { lookupRequestsProjection } from './lookups/projection';
 import { portalsProjection } from './portals/projection';
 import type { Projection } from './projection';
 import { dailyUsageProjection } from './usage/projection';
+import { writtenValuesProjection } from './writes/projection';
 
 /** Every read model the service keeps, in the order they are started. */
 export const allProjections: readonly Projection[] = [
@@ -16,4 +17,5 @@ export const allProjections: readonly Projection[] = [
   portalsProjection,
   adminLookupsProjection,
   adminPortalsProjection,
+  writtenValuesProjection,
 ];

@@ -9,6 +9,7 @@ import type { LookupRequestTables } from './lookups/tables';
 import type { DailyUsageTables } from './usage/tables';
 import type { PortalTables } from './portals/tables';
 import type { AdminTables } from './admin/tables';
+import type { WrittenValueTables } from './writes/tables';
 
 /** Every read-model table, as kysely sees it. Each read model adds its tables here. */
 export type ReadModels = CheckpointTables &
@@ -17,7 +18,8 @@ export type ReadModels = CheckpointTables &
   LookupRequestTables &
   DailyUsageTables &
   PortalTables &
-  AdminTables;
+  AdminTables &
+  WrittenValueTables;
 
 export type ReadModelDb = Kysely<ReadModels>;
 

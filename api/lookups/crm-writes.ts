@@ -1,5 +1,11 @@
 import type { LookupFailureReason } from '../../domain/lookups/events';
-import { onlyEmpty } from '../../domain/lookups/fill';
+import {
+  decideWrites,
+  describeSkipped,
+  needsCurrentValues,
+  needsLastWritten,
+  type PlannedWrite,
+} from '../../domain/lookups/write-modes';
 import type { PendingLookup } from '../../projections/lookups/queries';
 import type {
   CrmClientFactory,
@@ -12,13 +18,25 @@ import type {
 /** HubSpot's batch update takes at most 100 records. */
 export const CRM_BATCH_SIZE = 100;
 
-/** A charged lookup's fields, ready to be written to its record. */
+/** A charged lookup's values, each in its field's write mode, ready to be written to its record. */
 export interface CrmWrite {
   lookup: PendingLookup;
   userId: string;
   route: PortalRoute;
-  properties: Record<string, string>;
+  writes: PlannedWrite[];
+  /** The city names the ZIP is known by: a record holding one keeps it. */
+  acceptedCities: string[];
 }
+
+/**
+ * What ZipFill last wrote to records of one portal and object type, by record id and property;
+ * a record or property it never wrote is absent.
+ */
+export type LastWrittenValues = (
+  portalId: string,
+  objectType: CrmObjectType,
+  objectIds: readonly string[],
+) => Promise<Map<string, Record<string, string>>>;
 
 export type WriteOutcome =
   { ok: true; filled: Record<string, string> } | { ok: false; reason: LookupFailureReason; detail: string };
@@ -37,8 +55,15 @@ const failure = (error: unknown): WriteOutcome => {
   };
 };
 
-/** Writes every lookup's fields, one batch call per portal, object type and 100 records. */
-export async function writeToCrm(crm: CrmClientFactory, writes: readonly CrmWrite[]): Promise<WriteResult[]> {
+/**
+ * Writes every lookup's values as their modes allow, one batch call per portal, object type and
+ * 100 records. The records' current values are read first when a mode or the city needs them.
+ */
+export async function writeToCrm(
+  crm: CrmClientFactory,
+  writes: readonly CrmWrite[],
+  lastWritten: LastWrittenValues,
+): Promise<WriteResult[]> {
   const groups = new Map<string, CrmWrite[]>();
   for (const w of writes) {
     const key = `${w.lookup.portalId}\u0000${w.lookup.objectType}`;
@@ -56,55 +81,89 @@ export async function writeToCrm(crm: CrmClientFactory, writes: readonly CrmWrit
         const outcome = failure(error);
         return group.map((write) => ({ write, outcome }));
       }
-      return writeGroup(client, objectType, group);
+      return writeGroup(client, objectType, group, lastWritten);
     }),
   );
   return results.flat();
+}
+
+/** Each write with the properties its modes let through, or the failure that stops it. */
+async function decide(
+  client: CrmPortalClient,
+  objectType: CrmObjectType,
+  group: readonly CrmWrite[],
+  lastWritten: LastWrittenValues,
+): Promise<{ ready: CrmWrite[]; failed: WriteResult[]; properties: Map<CrmWrite, Record<string, string>> }> {
+  const ready: CrmWrite[] = [];
+  const failed: WriteResult[] = [];
+  const properties = new Map<CrmWrite, Record<string, string>>();
+  const reading = group.filter((w) => needsCurrentValues(w.writes, w.acceptedCities));
+  const tracked = group.filter((w) => needsLastWritten(w.writes));
+  const [current, written] = await Promise.all([
+    currentValues(client, objectType, reading),
+    tracked.length === 0
+      ? new Map<string, Record<string, string>>()
+      : lastWritten(
+          group[0]!.lookup.portalId,
+          objectType,
+          tracked.map((w) => w.lookup.objectId),
+        ),
+  ]);
+  for (const write of group) {
+    let values: Record<string, string | null> = {};
+    if (needsCurrentValues(write.writes, write.acceptedCities)) {
+      if (current instanceof Error) {
+        failed.push({ write, outcome: failure(current) });
+        continue;
+      }
+      const found = current.get(write.lookup.objectId);
+      if (!found) {
+        failed.push({
+          write,
+          outcome: {
+            ok: false,
+            reason: 'crm_record_not_found',
+            detail: `No ${objectType} ${write.lookup.objectId}`,
+          },
+        });
+        continue;
+      }
+      values = found;
+    }
+    const decision = decideWrites(
+      write.writes,
+      { current: values, lastWritten: written.get(write.lookup.objectId) ?? {} },
+      write.acceptedCities,
+    );
+    if (Object.keys(decision.properties).length === 0) {
+      failed.push({
+        write,
+        outcome: { ok: false, reason: 'already_filled', detail: describeSkipped(decision.skipped) },
+      });
+      continue;
+    }
+    properties.set(write, decision.properties);
+    ready.push(write);
+  }
+  return { ready, failed, properties };
 }
 
 async function writeGroup(
   client: CrmPortalClient,
   objectType: CrmObjectType,
   group: readonly CrmWrite[],
+  lastWritten: LastWrittenValues,
 ): Promise<WriteResult[]> {
-  const results: WriteResult[] = [];
-  const ready: CrmWrite[] = [];
-  const fillEmptyOnly = group.filter((w) => w.route.config[objectType].onlyFillEmpty);
-  const current = await currentValues(client, objectType, fillEmptyOnly);
-  for (const write of group) {
-    if (!write.route.config[objectType].onlyFillEmpty) {
-      ready.push(write);
-      continue;
-    }
-    if (current instanceof Error) {
-      results.push({ write, outcome: failure(current) });
-      continue;
-    }
-    const values = current.get(write.lookup.objectId);
-    if (!values) {
-      results.push({
-        write,
-        outcome: {
-          ok: false,
-          reason: 'crm_record_not_found',
-          detail: `No ${objectType} ${write.lookup.objectId}`,
-        },
-      });
-      continue;
-    }
-    const properties = onlyEmpty(write.properties, values);
-    if (Object.keys(properties).length === 0) {
-      results.push({
-        write,
-        outcome: { ok: false, reason: 'already_filled', detail: 'Every mapped field already has a value' },
-      });
-      continue;
-    }
-    ready.push({ ...write, properties });
-  }
+  // A read model that cannot answer is not the CRM's failure: it throws, and the wave is retried.
+  const decided = await decide(client, objectType, group, lastWritten);
+  const { ready, properties } = decided;
+  const results: WriteResult[] = [...decided.failed];
   for (let i = 0; i < ready.length; i += CRM_BATCH_SIZE) {
     const chunk = ready.slice(i, i + CRM_BATCH_SIZE);
-    const updates: RecordUpdate[] = chunk.map((w) => ({ id: w.lookup.objectId, properties: w.properties }));
+    const updates: RecordUpdate[] = chunk.map((w) => ({
+      id: w.lookup.objectId,
+      properties: properties.get(w)!,
+    }));
     let outcomes: Map<string, { ok: true } | { ok: false; reason: LookupFailureReason; detail: string }>;
     try {
       outcomes = await client.updateRecords(objectType, updates);
@@ -120,7 +179,7 @@ async function writeGroup(
         outcome: !outcome
           ? { ok: false, reason: 'crm_update_failed', detail: 'The CRM did not report on this record' }
           : outcome.ok
-            ? { ok: true, filled: write.properties }
+            ? { ok: true, filled: properties.get(write)! }
             : { ok: false, reason: outcome.reason, detail: outcome.detail },
       });
     }
@@ -135,7 +194,7 @@ async function currentValues(
 ): Promise<Map<string, Record<string, string | null>> | Error> {
   if (writes.length === 0) return new Map();
   const ids = [...new Set(writes.map((w) => w.lookup.objectId))];
-  const properties = [...new Set(writes.flatMap((w) => Object.keys(w.properties)))];
+  const properties = [...new Set(writes.flatMap((w) => w.writes.map((p) => p.property)))];
   try {
     const found = new Map<string, Record<string, string | null>>();
     for (let i = 0; i < ids.length; i += CRM_BATCH_SIZE) {

@@ -16,14 +16,12 @@
 import { randomUUID } from 'node:crypto';
 import { LOOKUP_PROCESSOR_STREAM, type LookupProcessorEvent } from '../../domain/lookups/events';
 import { pendingLookups, processorMarker, type PendingLookup } from '../../projections/lookups/queries';
-import type { ReadModelDb } from '../../projections/schema';
 import { pause, SingletonWorker, type Locks, type WorkerLog } from '../../projections/worker';
 import { processWave, type WaveDeps } from './wave';
 
 export const LOOKUP_PROCESSOR_LOCK = 'lookup-processor';
 
 export interface LookupProcessorOptions extends WaveDeps {
-  readModels: ReadModelDb;
   locks: Locks;
   /** Lookups taken from the queue at once. */
   batchSize?: number;

@@ -17,6 +17,8 @@ import { chargeCommandId, ignoredEventId, outcomeCommandId } from './ids';
 import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
 import type { LookupJournal } from './journal';
 import type { LookupMetrics } from '../metrics/metrics';
+import type { ReadModelDb } from '../../projections/schema';
+import { lastWrittenValues } from '../../projections/writes/queries';
 
 export interface WaveDeps {
   store: EventStore;
@@ -24,6 +26,8 @@ export interface WaveDeps {
   portals: PortalDirectory;
   crm: CrmClientFactory;
   zipTable: ZipTable;
+  /** Where what ZipFill last wrote to each record is read ("update unless edited"). */
+  readModels: ReadModelDb;
   now: () => Date;
   /** Tells each lookup's steps in its request's log; absent, nothing is told. */
   journal?: LookupJournal;
@@ -119,14 +123,22 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
       // Charged now or by an earlier run that stopped before the outcome: either way, it is paid for.
       for (const { lookup, p } of items)
         if (p.kind === 'charge' && state.inFlight.has(lookup.lookupId))
-          writes.push({ lookup, userId, route: p.portal, properties: p.properties });
+          writes.push({
+            lookup,
+            userId,
+            route: p.portal,
+            writes: p.writes,
+            acceptedCities: p.acceptedCities,
+          });
     }),
   ]);
   deps.metrics?.stage('charge', seconds(charging));
   if (writes.length === 0) return;
 
   const writing = deps.now().getTime();
-  const results = await writeToCrm(deps.crm, writes);
+  const results = await writeToCrm(deps.crm, writes, (portalId, objectType, ids) =>
+    lastWrittenValues(deps.readModels, portalId, objectType, ids),
+  );
   deps.metrics?.stage('crm_write', seconds(writing));
   for (const result of results) journal?.written(result);
   const done = deps.now().toISOString();

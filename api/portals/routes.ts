@@ -6,7 +6,12 @@ import { requireUser, userOf, type AuthDeps } from '../auth/middleware';
 import type { HttpModule } from '../http/app';
 import { badRequest, HttpError, notFound, type ErrorMapping } from '../http/errors';
 import { validateBody } from '../http/validation';
-import { unknownProperty, validPortalConfig, withDefaults } from './config-schema';
+import {
+  configFromRequest,
+  unknownProperty,
+  validPortalConfig,
+  type PortalConfigRequest,
+} from './config-schema';
 import {
   completeConnection,
   connectionsOf,
@@ -132,8 +137,8 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
         signedIn,
         validateBody(validPortalConfig),
         async (req, res) => {
-          const { portalId } = await owned(req);
-          const config = withDefaults(req.body as PortalConfig);
+          const { portalId, state } = await owned(req);
+          const config = configFromRequest(req.body as PortalConfigRequest, state.config);
           const problem = unknownProperty(config, await offered(portalId));
           if (problem) throw badRequest(problem);
           await deps.portals.handle(portalStream(portalId), {

@@ -1,32 +1,35 @@
 import { hubspotTimezoneValue } from './hubspot-timezone';
-import { isFieldMapped, LOCATION_FIELDS, type FieldMapping } from '../portals/config';
+import { isFieldMapped, LOCATION_FIELDS, writeModeOf, type FieldMapping } from '../portals/config';
 import type { Location } from './postal-code';
+import type { PlannedWrite } from './write-modes';
 
 /** HubSpot's own contact timezone property. */
 export const HUBSPOT_TIMEZONE_PROPERTY = 'hs_timezone';
 
 /**
- * The CRM properties to set for a resolved location. A field the table has no value for
- * (a Canadian area's city, a military code's county) is left alone rather than cleared.
+ * The values a lookup would write for a resolved location, each with its property and mode. A
+ * field the table has no value for (a Canadian area's city, a military code's county) is left
+ * alone rather than cleared.
  */
-export function propertiesToFill(mapping: FieldMapping, location: Location): Record<string, string> {
-  const properties: Record<string, string> = {};
+export function plannedWrites(mapping: FieldMapping, location: Location): PlannedWrite[] {
+  const writes: PlannedWrite[] = [];
   for (const field of LOCATION_FIELDS) {
     const property = mapping[field];
     const value = location[field];
-    if (isFieldMapped(property) && value !== null && value !== '') properties[property] = value;
+    if (isFieldMapped(property) && value !== null && value !== '')
+      writes.push({ field, property, value, mode: writeModeOf(mapping, field) });
   }
   if (mapping.updateTimezone && location.timezone)
-    properties[HUBSPOT_TIMEZONE_PROPERTY] = hubspotTimezoneValue(location.timezone);
-  return properties;
+    writes.push({
+      field: 'timezone',
+      property: HUBSPOT_TIMEZONE_PROPERTY,
+      value: hubspotTimezoneValue(location.timezone),
+      mode: writeModeOf(mapping, 'timezone'),
+    });
+  return writes;
 }
 
-/** For "fill only empty fields": keeps the properties the record has no value for. */
-export function onlyEmpty(
-  properties: Record<string, string>,
-  current: Record<string, string | null | undefined>,
-): Record<string, string> {
-  return Object.fromEntries(
-    Object.entries(properties).filter(([name]) => (current[name] ?? '').trim() === ''),
-  );
+/** The CRM properties a lookup would set for a resolved location, whatever the record holds. */
+export function propertiesToFill(mapping: FieldMapping, location: Location): Record<string, string> {
+  return Object.fromEntries(plannedWrites(mapping, location).map((w) => [w.property, w.value]));
 }

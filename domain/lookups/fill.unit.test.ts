@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldMapping } from '../portals/config';
-import { onlyEmpty, propertiesToFill } from './fill';
+import { plannedWrites, propertiesToFill } from './fill';
 import type { Location } from './postal-code';
 
 const newYork: Location = {
@@ -17,7 +17,12 @@ const contactMapping: FieldMapping = {
   county: 'county_name',
   country: 'country',
   updateTimezone: true,
-  onlyFillEmpty: false,
+  modes: {
+    city: 'update_unless_edited',
+    state: 'always_overwrite',
+    county: 'fill_if_empty',
+    country: 'fill_if_empty',
+  },
 };
 
 describe('which properties a lookup fills', () => {
@@ -53,11 +58,11 @@ describe('which properties a lookup fills', () => {
     });
   });
 
-  it('fills only the properties that are empty on the record when asked to', () => {
-    const planned = { city: 'New York', state: 'NY', country: 'US' };
-    expect(onlyEmpty(planned, { city: 'Brooklyn', state: '  ', country: null })).toEqual({
-      state: 'NY',
-      country: 'US',
-    });
+  it('plans each value with the mode of its field, the timezone in the default mode when it has none', () => {
+    expect(plannedWrites({ ...contactMapping, county: '', country: '' }, newYork)).toEqual([
+      { field: 'city', property: 'city', value: 'New York', mode: 'update_unless_edited' },
+      { field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' },
+      { field: 'timezone', property: 'hs_timezone', value: 'america_slash_new_york', mode: 'fill_if_empty' },
+    ]);
   });
 });

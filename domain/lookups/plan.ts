@@ -1,9 +1,10 @@
 import type { PortalMapping } from '../portals/config';
 import { isMappingConfigured } from '../portals/config';
 import type { LookupFailureReason, LookupIgnoredReason, LookupRequestedData } from './events';
-import { propertiesToFill } from './fill';
+import { plannedWrites } from './fill';
 import { parsePostalCode, type Location, type ParsedPostalCode } from './postal-code';
 import type { CrmObjectTypeName } from './webhook-event';
+import { acceptedCities, type PlannedWrite } from './write-modes';
 
 /**
  * A record's ZIP property changed and may be looked up: the request's own fields, and `seq`, the
@@ -28,12 +29,20 @@ export type ResolveLocation = (code: ParsedPostalCode) => Location | undefined;
 
 /**
  * What becomes of a change: ignored (nobody's business, nothing charged or shown as a failure),
- * failed before any charge, or charged and written to these CRM properties.
+ * failed before any charge, or charged and written: the planned values, each in its field's write
+ * mode (domain/lookups/write-modes.ts decides against the record), and the city names the ZIP is
+ * known by.
  */
 export type LookupPlan<P extends LookupPortal = LookupPortal> =
   | { kind: 'ignore'; reason: LookupIgnoredReason; detail: string }
   | { kind: 'fail'; userId: string; reason: LookupFailureReason; detail: string }
-  | { kind: 'charge'; userId: string; portal: P; properties: Record<string, string> };
+  | {
+      kind: 'charge';
+      userId: string;
+      portal: P;
+      writes: PlannedWrite[];
+      acceptedCities: string[];
+    };
 
 const recordOf = (c: ZipChange) => `${c.portalId}:${c.objectType}:${c.objectId}`;
 
@@ -94,15 +103,15 @@ export function planLookup<P extends LookupPortal>(
   const location = resolve(code);
   if (!location)
     return { kind: 'fail', userId, reason: 'zip_not_found', detail: `${change.zip} is not in the table` };
-  const properties = propertiesToFill(mapping, location);
-  if (Object.keys(properties).length === 0)
+  const writes = plannedWrites(mapping, location);
+  if (writes.length === 0)
     return {
       kind: 'fail',
       userId,
       reason: 'zip_not_found',
       detail: `No value for the mapped fields of ${change.zip}`,
     };
-  return { kind: 'charge', userId, portal, properties };
+  return { kind: 'charge', userId, portal, writes, acceptedCities: acceptedCities(location) };
 }
 
 /** Plans a batch of changes, each against its portal (undefined when nobody has it connected). */

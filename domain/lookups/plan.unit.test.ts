@@ -20,11 +20,28 @@ const nothingMapped: ContactMapping = {
   county: '',
   country: '',
   updateTimezone: false,
-  onlyFillEmpty: false,
+  modes: {
+    city: 'fill_if_empty',
+    state: 'always_overwrite',
+    county: 'fill_if_empty',
+    country: 'fill_if_empty',
+    timezone: 'update_unless_edited',
+  },
 };
 const config: PortalMapping = {
   contact: { ...nothingMapped, city: 'city', state: 'state' },
-  company: { city: '', state: '', county: '', country: '', onlyFillEmpty: false },
+  company: {
+    city: '',
+    state: '',
+    county: '',
+    country: '',
+    modes: {
+      city: 'fill_if_empty',
+      state: 'fill_if_empty',
+      county: 'fill_if_empty',
+      country: 'fill_if_empty',
+    },
+  },
 };
 const portal: LookupPortal = { userId: 'u1', zipProperty: { contact: 'zip', company: 'zip' }, config };
 
@@ -85,7 +102,14 @@ describe('planning a lookup', () => {
     };
     expect(plan(change(), timezoneOnly)).toMatchObject({
       kind: 'charge',
-      properties: { hs_timezone: 'america_slash_new_york' },
+      writes: [
+        {
+          field: 'timezone',
+          property: 'hs_timezone',
+          value: 'america_slash_new_york',
+          mode: 'update_unless_edited',
+        },
+      ],
     });
   });
 
@@ -116,12 +140,29 @@ describe('planning a lookup', () => {
     });
   });
 
-  it('charges the portal’s owner for a known ZIP and names the properties to fill', () => {
+  it('charges the portal’s owner for a known ZIP and names the values to write, each in its field’s mode', () => {
     expect(plan(change())).toEqual({
       kind: 'charge',
       userId: 'u1',
       portal,
-      properties: { city: 'New York', state: 'NY' },
+      writes: [
+        { field: 'city', property: 'city', value: 'New York', mode: 'fill_if_empty' },
+        { field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' },
+      ],
+      acceptedCities: ['New York'],
+    });
+  });
+
+  it('looks up a ZIP+4 by its first five digits', () => {
+    expect(plan(change({ zip: ' 10001-0042 ' }))).toMatchObject({ kind: 'charge' });
+    expect(plan(change({ zip: '100010042' }))).toMatchObject({ kind: 'charge' });
+  });
+
+  it('names every city the ZIP is known by, the USPS-preferred one first', () => {
+    const camarillo: Location = { ...newYork, city: 'Camarillo', otherCities: ['Santa Rosa Valley'] };
+    expect(planLookup(change(), portal, true, () => camarillo)).toMatchObject({
+      kind: 'charge',
+      acceptedCities: ['Camarillo', 'Santa Rosa Valley'],
     });
   });
 });

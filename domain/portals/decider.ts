@@ -1,5 +1,5 @@
 import { assertNever, type Decider } from '../decider';
-import { defaultPortalMapping, sameMapping, type PortalMapping } from './config';
+import { defaultPortalMapping, sameMapping, upcastPortalMapping, type PortalMapping } from './config';
 import { PortalRuleError } from './errors';
 import type { PortalEvent } from './events';
 
@@ -48,7 +48,7 @@ export function evolvePortal(state: PortalState, event: PortalEvent): PortalStat
     case 'PortalDisconnected':
       return { ...state, status: 'disconnected' };
     case 'PortalConfigSaved':
-      return { ...state, config: event.data.config };
+      return { ...state, config: upcastPortalMapping(event.data.config) };
     default:
       return assertNever(event);
   }

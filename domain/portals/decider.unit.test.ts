@@ -25,9 +25,15 @@ const mapping: PortalMapping = {
     county: 'county_name',
     country: '',
     updateTimezone: true,
-    onlyFillEmpty: true,
+    modes: { ...defaultPortalMapping().contact.modes, city: 'update_unless_edited' },
   },
-  company: { city: 'city', state: '', county: '', country: 'country', onlyFillEmpty: false },
+  company: {
+    city: 'city',
+    state: '',
+    county: '',
+    country: 'country',
+    modes: { ...defaultPortalMapping().company.modes, country: 'always_overwrite' },
+  },
 };
 const save = (userId: string, config = mapping): PortalCommand => ({
   type: 'SavePortalConfig',
@@ -87,11 +93,45 @@ describe('portal rules', () => {
     expect(state).toMatchObject({ status: 'connected', config: mapping });
   });
 
-  it('maps nothing by default: empty properties, no timezone, overwrite allowed', () => {
+  it('maps nothing by default: empty properties, no timezone, every field only filled when empty', () => {
+    const fillIfEmpty = {
+      city: 'fill_if_empty',
+      state: 'fill_if_empty',
+      county: 'fill_if_empty',
+      country: 'fill_if_empty',
+    };
     expect(given(connect('alice')).config).toEqual({
-      contact: { city: '', state: '', county: '', country: '', updateTimezone: false, onlyFillEmpty: false },
-      company: { city: '', state: '', county: '', country: '', onlyFillEmpty: false },
+      contact: {
+        city: '',
+        state: '',
+        county: '',
+        country: '',
+        updateTimezone: false,
+        modes: { ...fillIfEmpty, timezone: 'fill_if_empty' },
+      },
+      company: { city: '', state: '', county: '', country: '', modes: fillIfEmpty },
     });
+  });
+
+  it('reads a mapping recorded with "only fill empty" as the write modes that behave the same', () => {
+    const recorded = {
+      contact: {
+        city: 'city',
+        state: '',
+        county: '',
+        country: '',
+        updateTimezone: false,
+        onlyFillEmpty: true,
+      },
+      company: { city: 'city', state: '', county: '', country: '' },
+    };
+    const state = evolvePortal(given(connect('alice')), {
+      type: 'PortalConfigSaved',
+      data: { portalId, userId: 'alice', at, config: recorded },
+    });
+    expect(state.config.contact.modes.city).toBe('fill_if_empty');
+    expect(state.config.company.modes.city).toBe('always_overwrite');
+    expect(state.config.contact).not.toHaveProperty('onlyFillEmpty');
   });
 
   it('lets the owner save a mapping', () => {

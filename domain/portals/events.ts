@@ -1,5 +1,5 @@
 import type { DomainEvent } from '../decider';
-import type { PortalMapping } from './config';
+import type { RecordedPortalMapping } from './config';
 
 /** Why an owner lost a portal. */
 export type PortalDisconnectReason = 'deleted_by_owner' | 'connected_by_another_account';
@@ -11,4 +11,9 @@ export type PortalEvent =
       'PortalDisconnected',
       { portalId: string; userId: string; at: string; reason: PortalDisconnectReason }
     >
-  | DomainEvent<'PortalConfigSaved', { portalId: string; userId: string; at: string; config: PortalMapping }>;
+  // Recorded, not current: events from before write modes carry "only fill empty" instead
+  // (upcastPortalMapping reads either).
+  | DomainEvent<
+      'PortalConfigSaved',
+      { portalId: string; userId: string; at: string; config: RecordedPortalMapping }
+    >;

@@ -1,4 +1,4 @@
-import { defaultPortalMapping } from '../../domain/portals/config';
+import { defaultPortalMapping, upcastPortalMapping } from '../../domain/portals/config';
 import { eachEvent } from '../projection';
 
 /**
@@ -16,7 +16,8 @@ export const portalsProjection = eachEvent({
         .select(['user_id', 'config'])
         .where('portal_id', '=', d.portalId)
         .executeTakeFirst();
-      const config = previous?.user_id === d.userId ? previous.config : defaultPortalMapping();
+      const config =
+        previous?.user_id === d.userId ? upcastPortalMapping(previous.config) : defaultPortalMapping();
       const row = {
         user_id: d.userId,
         connected: true,
@@ -51,7 +52,7 @@ export const portalsProjection = eachEvent({
       const d = event.data;
       await trx
         .updateTable('portals')
-        .set({ config: JSON.stringify(d.config) })
+        .set({ config: JSON.stringify(upcastPortalMapping(d.config)) })
         .where('portal_id', '=', d.portalId)
         .where('user_id', '=', d.userId)
         .execute();

@@ -1,4 +1,8 @@
-import type { PortalMapping } from '../../domain/portals/config';
+import {
+  upcastPortalMapping,
+  type PortalMapping,
+  type RecordedPortalMapping,
+} from '../../domain/portals/config';
 import type { ReadModelDb } from '../schema';
 import type { Portal } from './tables';
 
@@ -21,7 +25,9 @@ function toConnection(row: Row): PortalConnectionRow {
     connectedAt: new Date(row.connected_at).toISOString(),
     hubDomain: row.hub_domain,
     // jsonb comes back parsed from pg and PGlite alike; a string would mean a driver change.
-    config: typeof row.config === 'string' ? (JSON.parse(row.config) as PortalMapping) : row.config,
+    config: upcastPortalMapping(
+      typeof row.config === 'string' ? (JSON.parse(row.config) as RecordedPortalMapping) : row.config,
+    ),
   };
 }
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Selectable } from 'kysely';
-import type { PortalMapping } from '../../domain/portals/config';
+import type { RecordedPortalMapping } from '../../domain/portals/config';
 
 export interface PortalsTable {
   portal_id: string;
@@ -9,7 +9,8 @@ export interface PortalsTable {
   /** When the current owner connected it ("Connected On"). */
   connected_at: ColumnType<Date, Date | string, Date | string>;
   hub_domain: string | null;
-  config: ColumnType<PortalMapping, string, string>;
+  /** Rows written before write modes hold the old switch: read them through upcastPortalMapping. */
+  config: ColumnType<RecordedPortalMapping, string, string>;
 }
 
 export interface PortalTables {

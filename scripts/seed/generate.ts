@@ -4,6 +4,7 @@ import { creditsDecider, creditsStream, type CreditsCommand } from '../../domain
 import type { CreditsEvent } from '../../domain/credits/events';
 import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
 import type { NewEvent } from '../../domain/eventstore/types';
+import { WRITE_MODES, type WriteMode } from '../../domain/portals/config';
 import type { LogLine } from '../../api/logging/logger';
 
 /** A small seeded generator, so the same options give the same history. */
@@ -124,6 +125,13 @@ export function generateUser(r: Rng, plan: UserPlan): GeneratedUser {
     const at = iso(registeredAt + r.int(60_000, DAY));
     const configured = r.next();
     const field = (p: number, name: string) => (r.chance(p) ? name : '');
+    const contactModes = (mode: WriteMode) => ({
+      city: mode,
+      state: mode,
+      county: mode,
+      country: mode,
+      timezone: mode,
+    });
     const events: NewEvent[] = [
       { id: randomUUID(), type: 'PortalConnected', data: { portalId, userId, at } },
     ];
@@ -140,14 +148,20 @@ export function generateUser(r: Rng, plan: UserPlan): GeneratedUser {
               county: field(0.5, 'county'),
               country: field(0.6, 'country'),
               updateTimezone: r.chance(0.5),
-              onlyFillEmpty: r.chance(0.5),
+              // One draw, where the one "only fill empty" switch took it: the sequence stays.
+              modes: contactModes(r.pick(WRITE_MODES)),
             },
             company: {
               city: field(0.5, 'city'),
               state: field(0.5, 'state'),
               county: '',
               country: field(0.3, 'country'),
-              onlyFillEmpty: false,
+              modes: {
+                city: 'fill_if_empty',
+                state: 'fill_if_empty',
+                county: 'fill_if_empty',
+                country: 'fill_if_empty',
+              },
             },
           },
         },

@@ -10,10 +10,28 @@ const mapping = {
     county: 'county',
     country: 'country',
     updateTimezone: true,
-    onlyFillEmpty: true,
+    modes: {
+      city: 'update_unless_edited',
+      state: 'fill_if_empty',
+      county: 'always_overwrite',
+      country: 'fill_if_empty',
+      timezone: 'update_unless_edited',
+    },
   },
-  company: { city: 'city', state: '', county: 'location_notes', country: '', onlyFillEmpty: false },
+  company: {
+    city: 'city',
+    state: '',
+    county: 'location_notes',
+    country: '',
+    modes: {
+      city: 'always_overwrite',
+      state: 'fill_if_empty',
+      county: 'update_unless_edited',
+      country: 'fill_if_empty',
+    },
+  },
 };
+const every = (mode: string) => ({ city: mode, state: mode, county: mode, country: mode });
 
 for (const backend of backends) {
   describe(`portal properties and mapping on ${backend.name}`, () => {
@@ -63,7 +81,7 @@ for (const backend of backends) {
       expect(names).not.toContain('customer_code');
     });
 
-    it('starts a new portal with nothing mapped', async () => {
+    it('starts a new portal with nothing mapped, every field only filled when empty', async () => {
       const { status, body } = await call(app.baseUrl, `/api/hubspot/portal-config/${portalId}`, {
         token: owner.token,
       });
@@ -75,9 +93,9 @@ for (const backend of backends) {
           county: '',
           country: '',
           updateTimezone: false,
-          onlyFillEmpty: false,
+          modes: { ...every('fill_if_empty'), timezone: 'fill_if_empty' },
         },
-        company: { city: '', state: '', county: '', country: '', onlyFillEmpty: false },
+        company: { city: '', state: '', county: '', country: '', modes: every('fill_if_empty') },
       });
     });
 
@@ -96,6 +114,76 @@ for (const backend of backends) {
         userId: owner.userId,
         config: mapping,
         zipProperty: { contact: 'zip', company: 'zip' },
+      });
+    });
+
+    it('keeps the modes in force for fields a client sends none for', async () => {
+      const { modes: _contactModes, ...contact } = mapping.contact;
+      const { modes: _companyModes, ...company } = mapping.company;
+      const partial = {
+        contact: { ...contact, modes: { state: 'always_overwrite' } },
+        company,
+      };
+      expect(
+        (
+          await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+            token: owner.token,
+            body: partial,
+          })
+        ).status,
+      ).toBe(200);
+      const loaded = await call(app.baseUrl, `/api/hubspot/portal-config/${portalId}`, {
+        token: owner.token,
+      });
+      expect(loaded.body).toEqual({
+        ...mapping,
+        contact: { ...mapping.contact, modes: { ...mapping.contact.modes, state: 'always_overwrite' } },
+      });
+    });
+
+    it('reads the old "only fill empty" switch from a client that still sends it as the modes it meant', async () => {
+      const { modes: _contactModes, ...contact } = mapping.contact;
+      const { modes: _companyModes, ...company } = mapping.company;
+      const old = {
+        contact: { ...contact, onlyFillEmpty: true },
+        company: { ...company, onlyFillEmpty: false },
+      };
+      expect(
+        (
+          await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+            token: owner.token,
+            body: old,
+          })
+        ).status,
+      ).toBe(200);
+      const loaded = await call(app.baseUrl, `/api/hubspot/portal-config/${portalId}`, {
+        token: owner.token,
+      });
+      expect(loaded.body).toEqual({
+        contact: { ...contact, modes: { ...every('fill_if_empty'), timezone: 'fill_if_empty' } },
+        company: { ...company, modes: every('always_overwrite') },
+      });
+    });
+
+    it('refuses a write mode it does not know, naming the field and the modes', async () => {
+      const { status, body } = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+        token: owner.token,
+        body: {
+          ...mapping,
+          company: { ...mapping.company, modes: { ...mapping.company.modes, city: 'sometimes' } },
+        },
+      });
+      expect(status).toBe(400);
+      expect((body as { error: string }).error).toBe(
+        'company.modes.city must be one of: fill_if_empty, update_unless_edited, always_overwrite.',
+      );
+      const timezone = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+        token: owner.token,
+        body: { ...mapping, company: { ...mapping.company, modes: { timezone: 'always_overwrite' } } },
+      });
+      expect(timezone).toMatchObject({
+        status: 400,
+        body: { error: 'Unknown field "timezone" in company.modes.' },
       });
     });
 

@@ -61,7 +61,16 @@ describe.each(backends)('lookups when the CRM misbehaves, on $name', (backend) =
     const { user, portalId } = await connectedUser();
     app.portals.connect(portalId, user.userId, {
       ...FULL_CONFIG,
-      contact: { ...FULL_CONFIG.contact, onlyFillEmpty: true },
+      contact: {
+        ...FULL_CONFIG.contact,
+        modes: {
+          city: 'fill_if_empty',
+          state: 'fill_if_empty',
+          county: 'fill_if_empty',
+          country: 'fill_if_empty',
+          timezone: 'fill_if_empty',
+        },
+      },
     });
     crm.seed(portalId, 'contact', '21', { city: 'Manhattan' });
     crm.seed(portalId, 'contact', '22', {

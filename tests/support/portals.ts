@@ -12,7 +12,13 @@ export const FULL_CONTACT_MAPPING: ContactMapping = {
   county: 'county',
   country: 'country',
   updateTimezone: true,
-  onlyFillEmpty: false,
+  modes: {
+    city: 'always_overwrite',
+    state: 'always_overwrite',
+    county: 'always_overwrite',
+    country: 'always_overwrite',
+    timezone: 'always_overwrite',
+  },
 };
 
 export const FULL_COMPANY_MAPPING: CompanyMapping = {
@@ -20,7 +26,12 @@ export const FULL_COMPANY_MAPPING: CompanyMapping = {
   state: 'state',
   county: 'county',
   country: 'country',
-  onlyFillEmpty: false,
+  modes: {
+    city: 'always_overwrite',
+    state: 'always_overwrite',
+    county: 'always_overwrite',
+    country: 'always_overwrite',
+  },
 };
 
 export const FULL_CONFIG: PortalConfig = { contact: FULL_CONTACT_MAPPING, company: FULL_COMPANY_MAPPING };

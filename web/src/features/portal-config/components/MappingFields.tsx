@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import type { WriteMode } from '@domain/portals/config';
 import type { PropertyOption } from '../api';
 
 export const LOCATION_FIELDS = [
@@ -30,6 +31,43 @@ export function PropertySelect({ label, value, options, onChange }: PropertySele
         {options.map((o) => (
           <option key={o.name} value={o.name}>
             {o.label} ({o.name})
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}
+
+/** What each write mode does, in the words of someone whose record already holds a value. */
+export const WRITE_MODE_OPTIONS: readonly (readonly [WriteMode, string])[] = [
+  ['fill_if_empty', 'Keep it: fill only when empty'],
+  ['update_unless_edited', 'Update when the ZIP changes, unless edited by hand'],
+  ['always_overwrite', 'Always overwrite'],
+];
+
+interface ModeSelectProps {
+  /** The field's name as the person sees it, e.g. "City". */
+  field: string;
+  value: WriteMode;
+  disabled?: boolean;
+  onChange: (value: WriteMode) => void;
+}
+
+/** How a mapped field is written when the record already holds a value. */
+export function ModeSelect({ field, value, disabled, onChange }: ModeSelectProps) {
+  const id = useId();
+  return (
+    <div className="field field-mode">
+      <label htmlFor={id}>If {field} already has a value</label>
+      <select
+        id={id}
+        value={value}
+        disabled={disabled}
+        onChange={(e) => onChange(e.target.value as WriteMode)} // the options are WRITE_MODE_OPTIONS
+      >
+        {WRITE_MODE_OPTIONS.map(([mode, text]) => (
+          <option key={mode} value={mode}>
+            {text}
           </option>
         ))}
       </select>

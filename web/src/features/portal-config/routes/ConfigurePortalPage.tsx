@@ -11,9 +11,17 @@ import {
   useSavePortalConfigMutation,
   type PortalConfig,
 } from '../api';
-import { LOCATION_FIELDS, PropertySelect, Switch, type LocationField } from '../components/MappingFields';
+import type { WriteMode } from '@domain/portals/config';
+import {
+  LOCATION_FIELDS,
+  ModeSelect,
+  PropertySelect,
+  Switch,
+  type LocationField,
+} from '../components/MappingFields';
 
-const ONLY_EMPTY_HINT = 'Leave properties that already hold a value as they are.';
+const CITY_HINT =
+  'A city the ZIP code is also known by (93012: Santa Rosa Valley beside Camarillo) is kept in every mode.';
 
 export function ConfigurePortalPage() {
   const portalId = useParams().portalId ?? '';
@@ -41,6 +49,10 @@ export function ConfigurePortalPage() {
     setConfig((c) => c && { ...c, contact: { ...c.contact, ...change } });
   const setCompany = (change: Partial<PortalConfig['company']>) =>
     setConfig((c) => c && { ...c, company: { ...c.company, ...change } });
+  const setContactMode = (field: LocationField | 'timezone', mode: WriteMode) =>
+    setConfig((c) => c && { ...c, contact: { ...c.contact, modes: { ...c.contact.modes, [field]: mode } } });
+  const setCompanyMode = (field: LocationField, mode: WriteMode) =>
+    setConfig((c) => c && { ...c, company: { ...c.company, modes: { ...c.company.modes, [field]: mode } } });
 
   const onSubmit = async (e: FormEvent) => {
     e.preventDefault();
@@ -83,13 +95,22 @@ export function ConfigurePortalPage() {
             <Card title="Contacts">
               <SharedWarning side={config.contact} />
               {LOCATION_FIELDS.map(([field, label]) => (
-                <PropertySelect
-                  key={field}
-                  label={label}
-                  value={config.contact[field as LocationField]}
-                  options={contactProps.data ?? []}
-                  onChange={(v) => setContact({ [field]: v })}
-                />
+                <fieldset key={field} className="mapped-field">
+                  <legend className="visually-hidden">Contact {label}</legend>
+                  <PropertySelect
+                    label={label}
+                    value={config.contact[field]}
+                    options={contactProps.data ?? []}
+                    onChange={(v) => setContact({ [field]: v })}
+                  />
+                  {config.contact[field] !== '' && (
+                    <ModeSelect
+                      field={label}
+                      value={config.contact.modes[field]}
+                      onChange={(m) => setContactMode(field, m)}
+                    />
+                  )}
+                </fieldset>
               ))}
               <Switch
                 label="Update Time Zone"
@@ -97,30 +118,36 @@ export function ConfigurePortalPage() {
                 checked={config.contact.updateTimezone}
                 onChange={(v) => setContact({ updateTimezone: v })}
               />
-              <Switch
-                label="Only fill empty fields"
-                hint={ONLY_EMPTY_HINT}
-                checked={config.contact.onlyFillEmpty}
-                onChange={(v) => setContact({ onlyFillEmpty: v })}
-              />
+              {config.contact.updateTimezone && (
+                <ModeSelect
+                  field="Time Zone"
+                  value={config.contact.modes.timezone}
+                  onChange={(m) => setContactMode('timezone', m)}
+                />
+              )}
+              <p className="field-hint">{CITY_HINT}</p>
             </Card>
             <Card title="Companies">
               <SharedWarning side={config.company} />
               {LOCATION_FIELDS.map(([field, label]) => (
-                <PropertySelect
-                  key={field}
-                  label={label}
-                  value={config.company[field as LocationField]}
-                  options={companyProps.data ?? []}
-                  onChange={(v) => setCompany({ [field]: v })}
-                />
+                <fieldset key={field} className="mapped-field">
+                  <legend className="visually-hidden">Company {label}</legend>
+                  <PropertySelect
+                    label={label}
+                    value={config.company[field]}
+                    options={companyProps.data ?? []}
+                    onChange={(v) => setCompany({ [field]: v })}
+                  />
+                  {config.company[field] !== '' && (
+                    <ModeSelect
+                      field={label}
+                      value={config.company.modes[field]}
+                      onChange={(m) => setCompanyMode(field, m)}
+                    />
+                  )}
+                </fieldset>
               ))}
-              <Switch
-                label="Only fill empty fields"
-                hint={ONLY_EMPTY_HINT}
-                checked={config.company.onlyFillEmpty}
-                onChange={(v) => setCompany({ onlyFillEmpty: v })}
-              />
+              <p className="field-hint">{CITY_HINT}</p>
             </Card>
           </div>
           {saveError && <Alert kind="error">{saveError}</Alert>}
