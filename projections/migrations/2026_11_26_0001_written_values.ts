@@ -1,5 +1,4 @@
-import type { Kysely } from 'kysely';
-import type { Migration } from 'kysely/migration';
+import type { Kysely, Migration } from 'kysely';
 
 /** What ZipFill last wrote to each CRM property of each record ("update unless edited"). */
 export const writtenValues: Migration = {
