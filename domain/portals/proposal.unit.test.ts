@@ -30,12 +30,16 @@ describe('the proposed first mapping', () => {
     expect(proposal?.company).toMatchObject({ city: 'city', state: 'state', county: '', country: 'country' });
   });
 
-  it('keeps the switches as they were', () => {
+  it('keeps the timezone switch and the write modes as they were', () => {
     const proposal = proposedMapping(defaultPortalMapping(), {
       contact: hubspotContact,
       company: hubspotCompany,
     });
-    expect(proposal?.contact).toMatchObject({ updateTimezone: false, onlyFillEmpty: false });
+    expect(proposal?.contact).toMatchObject({
+      updateTimezone: false,
+      modes: defaultPortalMapping().contact.modes,
+    });
+    expect(proposal?.company.modes).toEqual(defaultPortalMapping().company.modes);
   });
 
   it('proposes nothing once the owner has mapped any value', () => {
