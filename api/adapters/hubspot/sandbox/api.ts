@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from 'express';
-import type { SandboxProperty } from './default-properties';
+import { flagsOf, type SandboxProperty } from './default-properties';
 import { isObjectType, type Properties, type SandboxCrmStore, type SandboxObjectType } from './store';
 
 export interface SandboxApiDeps {
@@ -23,21 +23,18 @@ function hubspotError(res: Response, status: number, category: string, message: 
 }
 
 function asHubSpotProperty(p: SandboxProperty) {
+  const { calculated, hasUniqueValue, readOnlyValue, hidden } = flagsOf(p);
   return {
     name: p.name,
     label: p.label,
     type: p.type,
     fieldType: p.fieldType,
-    calculated: p.calculated ?? false,
-    hasUniqueValue: p.hasUniqueValue ?? false,
-    hidden: p.hidden ?? false,
-    formField: !(p.hidden ?? false),
+    calculated,
+    hasUniqueValue,
+    hidden,
+    formField: !hidden,
     options: p.options ?? [],
-    modificationMetadata: {
-      archivable: true,
-      readOnlyDefinition: true,
-      readOnlyValue: p.readOnlyValue ?? false,
-    },
+    modificationMetadata: { archivable: true, readOnlyDefinition: true, readOnlyValue },
   };
 }
 

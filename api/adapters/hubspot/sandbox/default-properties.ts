@@ -15,6 +15,16 @@ export interface SandboxProperty {
   options?: { label: string; value: string }[];
 }
 
+/** A property's flags as HubSpot reports them: one that is not marked is none of them. */
+export function flagsOf(p: SandboxProperty) {
+  return {
+    calculated: p.calculated ?? false,
+    hasUniqueValue: p.hasUniqueValue ?? false,
+    readOnlyValue: p.readOnlyValue ?? false,
+    hidden: p.hidden ?? false,
+  };
+}
+
 // HubSpot lists some zones by their long IANA names and keeps the legacy US aliases; ICU's list does not.
 const HUBSPOT_EXTRA_ZONES = [
   'America/Indiana/Indianapolis',

@@ -1,7 +1,7 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OperationalDb } from '../../../db/operational';
-import { defaultSandboxProperties, type SandboxProperty } from './default-properties';
+import { defaultSandboxProperties, flagsOf, type SandboxProperty } from './default-properties';
 
 export type SandboxObjectType = 'contacts' | 'companies';
 export type Properties = Record<string, string | null>;
@@ -30,19 +30,22 @@ export class SandboxCrmStore {
 
   /** Puts HubSpot's default properties in place (and brings them up to date); safe from every process at start. */
   async seed(): Promise<void> {
-    const rows = defaultSandboxProperties().map((p) => ({
-      object_type: p.objectType,
-      name: p.name,
-      label: p.label,
-      type: p.type,
-      field_type: p.fieldType,
-      calculated: p.calculated ?? false,
-      has_unique_value: p.hasUniqueValue ?? false,
-      read_only_value: p.readOnlyValue ?? false,
-      hidden: p.hidden ?? false,
-      validation_rule: p.validationRule ?? null,
-      options: JSON.stringify(p.options ?? []),
-    }));
+    const rows = defaultSandboxProperties().map((p) => {
+      const { calculated, hasUniqueValue, readOnlyValue, hidden } = flagsOf(p);
+      return {
+        object_type: p.objectType,
+        name: p.name,
+        label: p.label,
+        type: p.type,
+        field_type: p.fieldType,
+        calculated,
+        has_unique_value: hasUniqueValue,
+        read_only_value: readOnlyValue,
+        hidden,
+        validation_rule: p.validationRule ?? null,
+        options: JSON.stringify(p.options ?? []),
+      };
+    });
     await this.db
       .insertInto('sandbox_properties')
       .values(rows)
