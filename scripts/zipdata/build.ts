@@ -54,7 +54,7 @@ function build(): void {
 
   const { strings, ref } = stringTable();
   const file: ZipTableFile = {
-    format: 1,
+    format: 2,
     builtFrom: Object.fromEntries(SOURCE_PACKAGES.map((name) => [name, installedVersion(name)])),
     strings,
     us: {
@@ -63,6 +63,9 @@ function build(): void {
       state: rows.map((r) => ref(r.state)),
       county: rows.map((r) => ref(r.county)),
       timezone: rows.map((r) => ref(r.timezone)),
+      otherCities: Object.fromEntries(
+        rows.filter((r) => r.otherCities.length > 0).map((r) => [r.zip, r.otherCities.map(ref)]),
+      ),
     },
     ca: {
       fsas: canada.map((r) => r.fsa).join(''),
@@ -83,6 +86,7 @@ function build(): void {
         bytes: json.length,
         sourceRows: Object.fromEntries(Object.entries(sources).map(([k, v]) => [k, v.size])),
         usZips: rows.length,
+        zipsWithOtherCityNames: rows.filter((r) => r.otherCities.length > 0).length,
         canadianFsas: canada.length,
         distinctStrings: strings.length,
         droppedWithoutCityOrState: report.dropped,

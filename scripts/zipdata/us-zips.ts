@@ -7,7 +7,10 @@ import type { GeoNamesZip, Point, SimpleMapsZip, ZipcodesZip } from './sources';
 
 export interface UsZipRow {
   zip: string;
+  /** The city the ZIP is filled with: GeoNames' first (USPS-style), then SimpleMaps', then zipcodes'. */
   city: string;
+  /** Other names the sources give the ZIP's city (02128: East Boston beside Boston). */
+  otherCities: string[];
   state: string;
   county: string | null;
   timezone: string | null;
@@ -55,6 +58,24 @@ export interface MergeReport {
   timezoneFrom: Record<string, number>;
 }
 
+const cityKey = (name: string) => name.trim().replace(/\s+/g, ' ').toUpperCase();
+
+/**
+ * The names other sources give a ZIP's city, where they differ from the chosen one by more than
+ * case and spacing: a record already holding one keeps it. GeoNames' name for a freely
+ * associated state is its country's, not a town's, and is left out.
+ */
+function otherCityNames(city: string, names: readonly (string | undefined)[]): string[] {
+  const seen = new Set([cityKey(city)]);
+  const others: string[] = [];
+  for (const name of names) {
+    if (!name || seen.has(cityKey(name))) continue;
+    seen.add(cityKey(name));
+    others.push(name.trim());
+  }
+  return others;
+}
+
 export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: MergeReport } {
   const { geoNames, simpleMaps, ziptz, zipcodes } = sources;
   const counties = legalCountyNames(simpleMapsSpellings(simpleMaps));
@@ -90,7 +111,7 @@ export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: Mer
     if (MILITARY_STATES.has(state)) {
       // Overseas military codes have no county and no US time zone (geo-tz on their points
       // answers Europe/Rome and the like).
-      rows.push({ zip, city, state, county: null, timezone: null });
+      rows.push({ zip, city, otherCities: [], state, county: null, timezone: null });
       count(report.countyFrom, 'none (military)');
       count(report.timezoneFrom, 'none (military)');
       continue;
@@ -133,7 +154,8 @@ export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: Mer
     }
     if (!timezone) count(report.timezoneFrom, 'none');
 
-    rows.push({ zip, city, state, county: county ?? null, timezone: timezone ?? null });
+    const otherCities = otherCityNames(city, [townFirst ? undefined : g?.city, s?.city, z?.city]);
+    rows.push({ zip, city, otherCities, state, county: county ?? null, timezone: timezone ?? null });
   }
   return { rows, report };
 }

@@ -4,7 +4,7 @@
  * quick to parse. A column holds indexes into `strings`; -1 means the place has no value.
  */
 export interface ZipTableFile {
-  format: 1;
+  format: 2;
   /** npm package → version the table was generated from (see api/zipdata/SOURCES.md). */
   builtFrom: Record<string, string>;
   strings: string[];
@@ -15,6 +15,11 @@ export interface ZipTableFile {
     state: number[];
     county: number[];
     timezone: number[];
+    /**
+     * The other city names the sources accept, for the few ZIPs that have any: ZIP → indexes into
+     * `strings`. Sparse, since nearly every ZIP has one name.
+     */
+    otherCities: Record<string, number[]>;
   };
   ca: {
     /** Every forward sortation area, ascending, three characters each, concatenated. */

@@ -177,6 +177,15 @@ describe('the embedded ZIP table', () => {
     }
   });
 
+  it('keeps beside the city the other names the sources accept for its ZIP', () => {
+    expect(lookup('02128')).toMatchObject({ city: 'Boston', otherCities: ['East Boston'] });
+    expect(lookup('13101')).toMatchObject({ city: 'Mc Graw', otherCities: ['McGraw'] });
+  });
+
+  it('gives a ZIP the sources know by one name no other city names', () => {
+    expect(lookup('10001')).not.toHaveProperty('otherCities');
+  });
+
   it("does not resolve Santa's H0H 0H0", () => {
     expect(lookup('H0H 0H0')).toBeUndefined();
   });

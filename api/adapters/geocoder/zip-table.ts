@@ -61,13 +61,20 @@ function locations(strings: string[], rows: number, country: Location['country']
 export function loadZipTable(path: string = ZIP_TABLE_FILE): ZipTable {
   const started = performance.now();
   const file = JSON.parse(readFileSync(path, 'utf8')) as ZipTableFile;
-  if (file.format !== 1) throw new ZipTableFileError(`Unsupported ZIP table format ${String(file.format)}`);
+  if (file.format !== 2) throw new ZipTableFileError(`Unsupported ZIP table format ${String(file.format)}`);
 
-  const { zips, ...usColumns } = file.us;
+  const { zips, otherCities, ...usColumns } = file.us;
   const usPlaces = locations(file.strings, zips.length / 5, 'US', usColumns);
   // ZIPs are dense 5-digit numbers, so a flat array indexed by the ZIP beats hashing strings.
   const usRowOfZip = new Int32Array(100_000).fill(-1);
   for (let row = 0; row < usPlaces.length; row++) usRowOfZip[Number(zips.slice(row * 5, row * 5 + 5))] = row;
+  for (const [zip, indexes] of Object.entries(otherCities)) {
+    const row = usRowOfZip[Number(zip)] ?? -1;
+    const names = indexes.map((i) => file.strings[i]);
+    if (row === -1 || names.some((n) => n === undefined))
+      throw new ZipTableFileError(`The other city names of ${zip} do not match the table`);
+    usPlaces[row] = Object.freeze({ ...usPlaces[row]!, otherCities: Object.freeze(names as string[]) });
+  }
 
   const { fsas, province, county, timezone } = file.ca;
   const caPlaces = locations(file.strings, fsas.length / 3, 'CA', { state: province, county, timezone });
