@@ -1,16 +1,10 @@
+import type { HubSpotProperty } from '../../../portals/properties';
 import { hubspotTimezoneValue } from '../../../portals/timezones';
 
-/** A property as the sandbox keeps it; the API answers it in HubSpot's shape. */
-export interface SandboxProperty {
+/** A property as the sandbox keeps it (HubSpot's description, read-only-ness lifted out of its metadata); the API answers it in HubSpot's shape. */
+export interface SandboxProperty extends Omit<HubSpotProperty, 'modificationMetadata'> {
   objectType: 'contacts' | 'companies';
-  name: string;
-  label: string;
-  type: string;
-  fieldType: string;
-  calculated?: boolean;
-  hasUniqueValue?: boolean;
   readOnlyValue?: boolean;
-  hidden?: boolean;
   validationRule?: string;
   options?: { label: string; value: string }[];
 }
