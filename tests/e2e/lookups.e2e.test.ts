@@ -71,7 +71,7 @@ describe('a ZIP entered in the sandbox CRM in the browser', () => {
     await portals.getByRole('link', { name: 'Configure' }).click();
     await dashboard.waitForURL(`**/configure-portal/${portalId}`);
     const contacts = card(dashboard, 'Contacts');
-    await contacts.getByLabel('City').waitFor({ timeout: 20_000 });
+    await contacts.getByLabel('City', { exact: true }).waitFor({ timeout: 20_000 });
     // A portal that maps nothing gets HubSpot's own properties proposed, not yet saved.
     expect(await dashboard.getByText("HubSpot's own properties are proposed below").count()).toBe(1);
     for (const field of ['city', 'state', 'county', 'country']) {
