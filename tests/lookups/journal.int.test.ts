@@ -53,6 +53,7 @@ describe.each(backends)("the log viewer tells one lookup's story on $name", (bac
     const user = await signUp(app.baseUrl);
     const portalId = freshPortalId();
     app.portals.connect(portalId, user.userId);
+    await app.system.runner.settled();
     expect((await deliver(app.baseUrl, [zipChange(portalId, 501, '10001')])).status).toBe(200);
     await waitForOutcomes(app.test.store, user.userId, 1);
 
@@ -87,6 +88,8 @@ describe.each(backends)("the log viewer tells one lookup's story on $name", (bac
     const user = await signUp(app.baseUrl);
     const portalId = freshPortalId();
     app.portals.connect(portalId, user.userId);
+    // As in use, where connecting a portal takes seconds: the account's read model has the e-mail.
+    await app.system.runner.settled();
     await deliver(app.baseUrl, [zipChange(portalId, 502, 'ABCDE')]);
     await waitForOutcomes(app.test.store, user.userId, 1);
 
