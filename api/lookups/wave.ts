@@ -37,6 +37,7 @@ export interface WaveDeps {
 
 const refOf = (l: PendingLookup): LookupRef => ({
   lookupId: l.lookupId,
+  source: 'webhook',
   portalId: l.portalId,
   objectType: l.objectType,
   objectId: l.objectId,

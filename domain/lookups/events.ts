@@ -47,8 +47,15 @@ export type LookupFailureReason =
   /** "Fill only empty fields" is on and the record already had every mapped value: nothing written. */
   | 'already_filled';
 
+/** Where a lookup came from: a ZIP change the webhook reported, a workflow action, or a backfill job. */
+export type LookupSource = 'webhook' | 'workflow' | 'backfill';
+
+export const LOOKUP_SOURCES: readonly LookupSource[] = ['webhook', 'workflow', 'backfill'];
+
 export type LookupRef = {
   lookupId: string;
+  /** Absent from lookups recorded before there was more than one source: read it with lookupSourceOf. */
+  source?: LookupSource;
   portalId: string;
   objectType: 'contact' | 'company';
   objectId: string;
@@ -79,6 +86,9 @@ export type LookupOutcomeEvent =
         at: string;
       }
     >;
+
+/** Every lookup came from the webhook until workflow actions and backfill jobs were added. */
+export const lookupSourceOf = (ref: Pick<LookupRef, 'source'>): LookupSource => ref.source ?? 'webhook';
 
 export type LookupFailedData = Extract<LookupOutcomeEvent, { type: 'LookupFailed' }>['data'];
 
