@@ -1,0 +1,105 @@
+/*
+ * Backfill jobs as they travel: the server builds its answers to these types and the web app
+ * reads them by the same ones.
+ *
+ * Routes (all signed in; a portal the user has not connected answers 404):
+ *   POST /api/hubspot/backfills/:portalId/dry-run   BackfillRequest -> BackfillDryRunAnswer
+ *   POST /api/hubspot/backfills/:portalId           BackfillRequest -> 201 BackfillJobAnswer
+ *        (409 "A backfill of contacts in portal P is already running (job J)." when one runs)
+ *   GET  /api/hubspot/backfills                     -> BackfillJobsAnswer (the user's jobs, newest first)
+ *   GET  /api/hubspot/backfill/:jobId               -> BackfillJobAnswer
+ *   POST /api/hubspot/backfill/:jobId/pause|resume|cancel -> BackfillJobAnswer
+ *   GET  /api/hubspot/backfill/:jobId/report.csv    -> text/csv (object id, ZIP, outcome, reason, fields written)
+ *   GET  /api/auth/admin/backfills?page=&limit=     -> AdminBackfillsAnswer (admins only)
+ */
+import type { LookupFailureReason } from '../../domain/lookups/events';
+
+export type BackfillObjectType = 'contact' | 'company';
+
+/** Which records a job fills: those with a ZIP whose mapped fields are empty, or all with a ZIP. */
+export type BackfillScope = 'empty' | 'all';
+
+/** What the user asks for, for a dry run or a job. */
+export interface BackfillRequest {
+  objectType: BackfillObjectType;
+  scope: BackfillScope;
+  /** Only records changed on or after this day (YYYY-MM-DD, UTC); absent, all of them. */
+  changedSince?: string;
+}
+
+/** POST …/dry-run: what a job would do, nothing charged or written. */
+export interface BackfillDryRunAnswer {
+  request: BackfillRequest;
+  /** Records in scope (with a value in the ZIP property). */
+  recordsInScope: number;
+  /** Of those, how many have a ZIP or postal code the table resolves. */
+  resolvable: number;
+  /** How many would fail, by failure reason (invalid_zip_format, zip_not_found, already_filled …). */
+  failures: Partial<Record<LookupFailureReason, number>>;
+  /** Credits the job would take: one per record expected to succeed. */
+  creditsNeeded: number;
+  balance: number;
+  /** How many of the records expected to succeed the balance pays for. */
+  recordsCovered: number;
+}
+
+export type BackfillState =
+  /** Reading and filling records. */
+  | 'running'
+  /** Paused by the user; resumes from its cursor. */
+  | 'paused'
+  /** Stopped because the balance ran out; resumes after a purchase (or by the user). */
+  | 'out_of_credits'
+  /** HubSpot refused the portal's token (uninstalled or revoked): reconnect, then resume. */
+  | 'auth_failed'
+  | 'cancelled'
+  | 'completed';
+
+export interface BackfillProgress {
+  /** Records looked at so far, and the records in scope when the job started. */
+  done: number;
+  total: number;
+  succeeded: number;
+  failed: number;
+  failuresByReason: Partial<Record<LookupFailureReason, number>>;
+  creditsSpent: number;
+  /** Records per second over the last minute of running; 0 when not running. */
+  ratePerSecond: number;
+  /** Seconds left at that rate; null when unknown or not running. */
+  secondsLeft: number | null;
+}
+
+export interface BackfillJob {
+  jobId: string;
+  portalId: string;
+  objectType: BackfillObjectType;
+  scope: BackfillScope;
+  changedSince: string | null;
+  state: BackfillState;
+  /** A sentence for the user about the state (why it stopped, what to do). */
+  stateDetail: string | null;
+  progress: BackfillProgress;
+  startedAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+export interface BackfillJobAnswer {
+  job: BackfillJob;
+}
+
+export interface BackfillJobsAnswer {
+  jobs: BackfillJob[];
+}
+
+export interface AdminBackfill extends BackfillJob {
+  userId: string;
+  userEmail: string | null;
+}
+
+export interface AdminBackfillsAnswer {
+  jobs: AdminBackfill[];
+  total: number;
+  page: number;
+  pages: number;
+}
