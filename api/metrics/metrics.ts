@@ -1,7 +1,12 @@
 import type { RequestHandler } from 'express';
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom-client';
 import type { NewEvent } from '../../domain/eventstore/types';
-import { creditsRefunded, type LookupFailedData } from '../../domain/lookups/events';
+import {
+  creditsRefunded,
+  lookupSourceOf,
+  type LookupFailedData,
+  type LookupRef,
+} from '../../domain/lookups/events';
 
 /** The steps a lookup's latency is measured over (api/lookups/wave.ts). */
 export type LookupStage = 'queued' | 'charge' | 'crm_write' | 'record' | 'end_to_end';
@@ -44,8 +49,8 @@ export class Metrics implements LookupMetrics, WebhookMetrics, HubSpotMetrics {
   });
   private readonly lookups = new Counter({
     name: 'zipfill_lookups_total',
-    help: 'Lookups that reached their outcome: success, failed or ignored, with the reason',
-    labelNames: ['outcome', 'reason'] as const,
+    help: 'Lookups that reached their outcome (success, failed or ignored, with the reason), by what asked for them (webhook, workflow, backfill)',
+    labelNames: ['outcome', 'reason', 'source'] as const,
     registers: [this.registry],
   });
   private readonly lookupSeconds = new Histogram({
@@ -134,22 +139,24 @@ export class Metrics implements LookupMetrics, WebhookMetrics, HubSpotMetrics {
   readonly written = (events: readonly NewEvent[]): void => {
     for (const event of events) {
       const data = event.data as Record<string, unknown>;
+      // Every lookup event carries its source, whichever pipeline (webhook, workflow action,
+      // backfill job) recorded it; events from before sources were recorded read as webhook.
+      const source = lookupSourceOf(data as Pick<LookupRef, 'source'>);
       switch (event.type) {
         case 'LookupRequested':
-          // The webhook is the only producer of requests today; workflow and backfill add theirs.
-          this.lookupRequests.inc({ source: 'webhook' });
+          this.lookupRequests.inc({ source });
           break;
         case 'LookupIgnored':
-          this.lookups.inc({ outcome: 'ignored', reason: String(data.reason) });
+          this.lookups.inc({ outcome: 'ignored', reason: String(data.reason), source });
           break;
         case 'LookupCharged':
           this.creditsSpent.inc(Number(data.credits));
           break;
         case 'LookupSucceeded':
-          this.lookups.inc({ outcome: 'success', reason: '' });
+          this.lookups.inc({ outcome: 'success', reason: '', source });
           break;
         case 'LookupFailed':
-          this.lookups.inc({ outcome: 'failed', reason: String(data.reason) });
+          this.lookups.inc({ outcome: 'failed', reason: String(data.reason), source });
           this.refunds.inc(creditsRefunded(data as LookupFailedData));
           break;
         case 'CreditsAdded':

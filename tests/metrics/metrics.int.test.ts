@@ -5,6 +5,8 @@ import { backends, pgliteBackend } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { observations, scrape, TEST_METRICS_TOKEN, total } from '../support/metrics';
 import { freshPortalId } from '../support/portals';
+import { creditsStream, type CreditsCommand } from '../../domain/credits/decider';
+import type { LookupRef, LookupSource } from '../../domain/lookups/events';
 import { startLookupApp, topUp, waitForOutcomes, type LookupApp } from '../lookups/helpers';
 
 describe('GET /metrics is never public', () => {
@@ -78,8 +80,14 @@ describe.each(backends)('GET /metrics on $name', (backend) => {
     const moved = (name: string, labels: Record<string, string> = {}) =>
       total(after, name, labels) - total(before, name, labels);
     expect(moved('zipfill_lookup_requests_total', { source: 'webhook' })).toBe(60);
-    expect(moved('zipfill_lookups_total', { outcome: 'success' })).toBe(52);
-    expect(moved('zipfill_lookups_total', { outcome: 'failed', reason: 'insufficient_credits' })).toBe(8);
+    expect(moved('zipfill_lookups_total', { outcome: 'success', source: 'webhook' })).toBe(52);
+    expect(
+      moved('zipfill_lookups_total', {
+        outcome: 'failed',
+        reason: 'insufficient_credits',
+        source: 'webhook',
+      }),
+    ).toBe(8);
     expect(moved('zipfill_credits_spent_total')).toBe(52);
     expect(moved('zipfill_credits_granted_total', { source: 'signup' })).toBe(50);
     expect(moved('zipfill_credits_granted_total', { source: 'admin_adjustment' })).toBe(2);
@@ -108,5 +116,46 @@ describe.each(backends)('GET /metrics on $name', (backend) => {
     await expect
       .poll(async () => total(await scrape(app.baseUrl), 'zipfill_lookup_queue_depth'), { timeout: 20_000 })
       .toBe(0);
+  });
+
+  it("counts a workflow action's and a backfill job's lookups under their own source", async () => {
+    const user = await signUp(app.baseUrl);
+    const before = await scrape(app.baseUrl);
+    const at = new Date().toISOString();
+    const lookup = (source: LookupSource, n: number): LookupRef => ({
+      lookupId: `${source}-${user.userId}-${n}`,
+      source,
+      portalId: freshPortalId(),
+      objectType: 'contact',
+      objectId: String(n),
+      zip: '10001',
+      requestedAt: at,
+    });
+    const credits = (command: CreditsCommand) =>
+      app.system.accounts.credits.handle(creditsStream(user.userId), command);
+    for (const [source, n] of [
+      ['workflow', 1],
+      ['workflow', 2],
+      ['backfill', 3],
+    ] as const) {
+      await credits({ type: 'ChargeLookup', lookup: lookup(source, n), at });
+      await credits({ type: 'CompleteLookup', lookup: lookup(source, n), filled: { city: 'New York' }, at });
+    }
+    await credits({ type: 'ChargeLookup', lookup: lookup('backfill', 4), at });
+    await credits({
+      type: 'FailLookup',
+      lookup: lookup('backfill', 4),
+      reason: 'crm_record_not_found',
+      detail: 'the record was deleted',
+      at,
+    });
+
+    const after = await scrape(app.baseUrl);
+    const moved = (labels: Record<string, string>) =>
+      total(after, 'zipfill_lookups_total', labels) - total(before, 'zipfill_lookups_total', labels);
+    expect(moved({ outcome: 'success', source: 'workflow' })).toBe(2);
+    expect(moved({ outcome: 'success', source: 'backfill' })).toBe(1);
+    expect(moved({ outcome: 'failed', reason: 'crm_record_not_found', source: 'backfill' })).toBe(1);
+    expect(moved({ source: 'webhook' })).toBe(0);
   });
 });
