@@ -1,15 +1,38 @@
 import express, { type Express } from 'express';
 import { WrongExpectedVersionError, type EventStore } from '../../domain/eventstore/types';
 import { lookupIdOf, lookupStream, type LookupRequestEvent } from '../../domain/lookups/events';
-import { classifyWebhookEvent, type CrmWebhookEvent } from '../../domain/lookups/webhook-event';
+import {
+  classifyWebhookEvent,
+  ZIP_CHANGE_SUBSCRIPTIONS,
+  type CrmObjectTypeName,
+  type CrmWebhookEvent,
+} from '../../domain/lookups/webhook-event';
 import type { HttpModule } from '../http/app';
 import { badRequest, unauthorized } from '../http/errors';
+import { ZIP_PROPERTY } from '../portals/portal-directory';
 import { verifyV3 } from '../portals/signature';
 import { requestedEventId } from './ids';
 import type { LookupJournal } from './journal';
 import type { WebhookMetrics } from '../metrics/metrics';
 
 export const WEBHOOK_PATH = '/api/hubspot/webhook';
+
+/** One subscription of the HubSpot app: an event type, and for a property change the property followed. */
+export interface WebhookSubscription {
+  subscriptionType: string;
+  propertyName?: string;
+}
+
+/**
+ * Every webhook subscription the service acts on. The HubSpot app (scripts/hubspot-app) must
+ * declare exactly these; tests/hubspot/app-definition.int.test.ts holds the two equal. App
+ * subscriptions name one property each (no wildcard), so ZIP changes are followed on the
+ * standard ZIP property only.
+ */
+export const WEBHOOK_SUBSCRIPTIONS: readonly WebhookSubscription[] = (
+  Object.entries(ZIP_CHANGE_SUBSCRIPTIONS) as [string, CrmObjectTypeName][]
+).map(([subscriptionType, objectType]) => ({ subscriptionType, propertyName: ZIP_PROPERTY[objectType] }));
+
 /** HubSpot sends up to 100 events per request; this leaves room without inviting abuse. */
 export const MAX_WEBHOOK_EVENTS = 1000;
 export const INVALID_SIGNATURE = 'The webhook signature is missing, wrong or too old.';

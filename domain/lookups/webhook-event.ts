@@ -33,10 +33,13 @@ export type WebhookEventVerdict =
     }
   | { kind: 'skip'; why: 'not_a_zip_change' | 'own_write' | 'zip_cleared' | 'malformed' };
 
-const OBJECT_TYPES: Readonly<Record<string, CrmObjectTypeName>> = {
+/** The subscription types whose property changes can be ZIP changes, and the object each is about. */
+export const ZIP_CHANGE_SUBSCRIPTIONS = {
   'contact.propertyChange': 'contact',
   'company.propertyChange': 'company',
-};
+} as const satisfies Readonly<Record<string, CrmObjectTypeName>>;
+
+const OBJECT_TYPES: Readonly<Record<string, CrmObjectTypeName>> = ZIP_CHANGE_SUBSCRIPTIONS;
 
 const ID = /^[0-9]{1,20}$/;
 // eslint-disable-next-line no-control-regex -- removing control characters is this pattern's job
