@@ -81,7 +81,10 @@ export async function completeConnection(
     at,
     ...(info.hubDomain ? { hubDomain: info.hubDomain } : {}),
   });
-  await caughtUp(async () => (await connectedPortal(deps.readModels, info.hubId))?.userId === userId);
+  await caughtUp(async () => {
+    const shown = await connectedPortal(deps.readModels, info.hubId);
+    return shown?.userId === userId && shown.accessRevokedAt === null;
+  });
   return { portalId: info.hubId, reconnected: events.some((e) => e.type === 'PortalReconnected') };
 }
 

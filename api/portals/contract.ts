@@ -9,11 +9,21 @@ export interface InstallUrlAnswer {
   installUrl: string;
 }
 
+/**
+ * Whether HubSpot grants ZipFill access to a connected portal: `access_revoked` when it refused
+ * the refresh token (the app was uninstalled or access revoked in HubSpot); lookups fail as
+ * crm_auth_failed, uncharged, until the owner reconnects it (the mapping is kept).
+ */
+export type HubSpotConnectionState = 'connected' | 'access_revoked';
+
 /** A connected HubSpot portal as the API lists it. */
 export interface HubSpotConnection {
   id: string;
   portal_id: string;
   created_at: string;
+  state: HubSpotConnectionState;
+  /** When HubSpot revoked access; null while connected. */
+  access_revoked_at: string | null;
 }
 
 /** GET /api/auth/hubspot-connections */

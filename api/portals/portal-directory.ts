@@ -15,7 +15,14 @@ export class PortalStreamDirectory implements PortalDirectory {
 
   async route(portalId: string): Promise<PortalRoute | undefined> {
     const { state } = await this.portals.load(portalStream(portalId));
-    if (state.status !== 'connected' || state.userId === null) return undefined;
-    return { portalId, userId: state.userId, config: state.config, zipProperty: { ...ZIP_PROPERTY } };
+    if ((state.status !== 'connected' && state.status !== 'revoked') || state.userId === null)
+      return undefined;
+    return {
+      portalId,
+      userId: state.userId,
+      config: state.config,
+      zipProperty: { ...ZIP_PROPERTY },
+      accessRevoked: state.status === 'revoked',
+    };
   }
 }

@@ -108,6 +108,8 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
             id: r.portalId,
             portal_id: r.portalId,
             created_at: r.connectedAt,
+            state: r.accessRevokedAt ? 'access_revoked' : 'connected',
+            access_revoked_at: r.accessRevokedAt,
           })),
         } satisfies ConnectionsAnswer);
       });

@@ -18,10 +18,15 @@ export interface PortalRoute {
   config: PortalConfig;
   /** The CRM property holding the ZIP on each object type (HubSpot's own: zip). */
   zipProperty: Record<CrmObjectType, string>;
+  /** HubSpot refused the portal's refresh token (uninstalled): its lookups fail as crm_auth_failed. Absent: granted. */
+  accessRevoked?: boolean;
 }
 
 export interface PortalDirectory {
-  /** The connected portal and its owner, or undefined when no account has it connected. */
+  /**
+   * The connected portal and its owner (also while HubSpot has revoked access, which the route
+   * says), or undefined when no account has it connected.
+   */
   route(portalId: string): Promise<PortalRoute | undefined>;
 }
 

@@ -22,6 +22,8 @@ export interface LookupPortal {
   /** The CRM property holding the ZIP on each object type. */
   zipProperty: Record<CrmObjectTypeName, string>;
   config: PortalMapping;
+  /** HubSpot revoked the app's access (uninstalled): nothing can be written until a reconnect. */
+  accessRevoked?: boolean;
 }
 
 /** Finds a ZIP or postal code's location in the embedded table; undefined when it is not there. */
@@ -59,7 +61,9 @@ export function latestPerRecord(changes: readonly ZipChange[]): Set<string> {
 
 /**
  * The rules for one change, in order: a portal nobody has connected, a property that is not the
- * ZIP and a change a later one supersedes are ignored; a mapping that writes nothing, a value
+ * ZIP and a change a later one supersedes are ignored; a portal whose access HubSpot revoked
+ * fails as crm_auth_failed at once, uncharged and without a call to HubSpot (no retries against
+ * a refusal that will not change until the owner reconnects); a mapping that writes nothing, a value
  * that is not a ZIP or postal code, and a code the table does not know (or knows no mapped value
  * of) fail without a charge; anything else is charged.
  */
@@ -84,6 +88,14 @@ export function planLookup<P extends LookupPortal>(
       detail: 'A later change of the same record is looked up instead',
     };
   const { userId } = portal;
+  if (portal.accessRevoked)
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'crm_auth_failed',
+      detail:
+        'HubSpot access to this portal was revoked (the app was uninstalled); reconnect it from the dashboard',
+    };
   const mapping = portal.config[change.objectType];
   if (!isMappingConfigured(mapping))
     return {

@@ -86,6 +86,18 @@ describe('planning a lookup', () => {
     expect(plan(change({ zip: 'not a zip' }), portal, false)).toMatchObject({ kind: 'ignore' });
   });
 
+  it('fails without a charge as crm_auth_failed when HubSpot revoked the portal’s access, whatever the ZIP', () => {
+    const revoked = { ...portal, accessRevoked: true };
+    for (const c of [change(), change({ zip: 'not a zip' }), change({ objectType: 'company' })])
+      expect(plan(c, revoked)).toMatchObject({ kind: 'fail', userId: 'u1', reason: 'crm_auth_failed' });
+  });
+
+  it('still ignores what is not the revoked portal’s business: other properties and superseded changes', () => {
+    const revoked = { ...portal, accessRevoked: true };
+    expect(plan(change({ propertyName: 'city' }), revoked)).toMatchObject({ kind: 'ignore' });
+    expect(plan(change(), revoked, false)).toMatchObject({ kind: 'ignore' });
+  });
+
   it('fails without a charge as portal_not_configured when the object type’s mapping writes nothing', () => {
     expect(plan(change({ objectType: 'company' }))).toEqual({
       kind: 'fail',

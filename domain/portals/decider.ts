@@ -12,7 +12,11 @@ export function portalIdOfStream(stream: string): string | undefined {
 }
 
 export interface PortalState {
-  status: 'never' | 'connected' | 'disconnected';
+  /**
+   * `revoked`: still the owner's, mapping kept, but HubSpot no longer grants access (the app was
+   * uninstalled or access revoked there); its lookups fail as crm_auth_failed until a reconnect.
+   */
+  status: 'never' | 'connected' | 'revoked' | 'disconnected';
   /** The account holding the portal, or that held it last. */
   userId: string | null;
   connectedAt: string | null;
@@ -22,6 +26,8 @@ export interface PortalState {
 export type PortalCommand =
   | { type: 'ConnectPortal'; portalId: string; userId: string; at: string; hubDomain?: string }
   | { type: 'DisconnectPortal'; portalId: string; userId: string; at: string }
+  /** HubSpot refused the portal's refresh token; whoever holds the portal loses access to it. */
+  | { type: 'RecordAccessRevoked'; portalId: string; at: string }
   | { type: 'SavePortalConfig'; portalId: string; userId: string; at: string; config: PortalMapping };
 
 export const initialPortalState = (): PortalState => ({
@@ -45,6 +51,8 @@ export function evolvePortal(state: PortalState, event: PortalEvent): PortalStat
     }
     case 'PortalReconnected':
       return { ...state, status: 'connected' };
+    case 'PortalAccessRevoked':
+      return { ...state, status: 'revoked' };
     case 'PortalDisconnected':
       return { ...state, status: 'disconnected' };
     case 'PortalConfigSaved':
@@ -54,8 +62,13 @@ export function evolvePortal(state: PortalState, event: PortalEvent): PortalStat
   }
 }
 
-function ownedBy(state: PortalState, userId: string): void {
-  if (state.status !== 'connected' || state.userId !== userId) {
+/** The portal is this account's now, connected or waiting for a reconnect after HubSpot revoked access. */
+const heldBy = (state: PortalState, userId: string) =>
+  (state.status === 'connected' || state.status === 'revoked') && state.userId === userId;
+
+function ownedBy(state: PortalState, userId: string, revokedToo = false): void {
+  const held = revokedToo ? heldBy(state, userId) : state.status === 'connected' && state.userId === userId;
+  if (!held) {
     throw new PortalRuleError('portal_not_owned', 'There is no such HubSpot connection on your account.');
   }
 }
@@ -64,18 +77,20 @@ function ownedBy(state: PortalState, userId: string): void {
  * The portal rules. A portal belongs to one account at a time: whoever completes HubSpot's
  * consent for it holds it (HubSpot only lets a portal's admins install), so connecting a portal
  * another account holds moves it, and the old owner sees it disconnected. Connecting it again
- * from the same account is a reconnect. Only the owner configures or deletes it.
+ * from the same account is a reconnect, also after HubSpot revoked access, and keeps the mapping.
+ * A refused refresh token is recorded once per loss of access. Only the owner configures it; the
+ * owner deletes it, also while access is revoked.
  */
 export function decidePortal(command: PortalCommand, state: PortalState): PortalEvent[] {
   switch (command.type) {
     case 'ConnectPortal': {
       const { portalId, userId, at, hubDomain } = command;
       const domain = hubDomain === undefined ? {} : { hubDomain };
-      if (state.status === 'connected' && state.userId === userId) {
+      if (heldBy(state, userId)) {
         return [{ type: 'PortalReconnected', data: { portalId, userId, at, ...domain } }];
       }
       const connected: PortalEvent = { type: 'PortalConnected', data: { portalId, userId, at, ...domain } };
-      if (state.status === 'connected' && state.userId !== null) {
+      if (state.userId !== null && heldBy(state, state.userId)) {
         return [
           {
             type: 'PortalDisconnected',
@@ -86,8 +101,17 @@ export function decidePortal(command: PortalCommand, state: PortalState): Portal
       }
       return [connected];
     }
+    case 'RecordAccessRevoked':
+      // Concurrent refreshes and other processes report the same refusal: only the first counts.
+      if (state.status !== 'connected' || state.userId === null) return [];
+      return [
+        {
+          type: 'PortalAccessRevoked',
+          data: { portalId: command.portalId, userId: state.userId, at: command.at },
+        },
+      ];
     case 'DisconnectPortal':
-      ownedBy(state, command.userId);
+      ownedBy(state, command.userId, true);
       return [
         {
           type: 'PortalDisconnected',

@@ -174,4 +174,50 @@ describe('portal rules', () => {
       PortalRuleError,
     );
   });
+
+  describe('when HubSpot revokes access (app uninstalled)', () => {
+    const revoked: PortalCommand = { type: 'RecordAccessRevoked', portalId, at: later };
+
+    it('records the loss of access once, for the account holding the portal', () => {
+      const state = given(connect('alice'));
+      expect(decidePortal(revoked, state)).toEqual([
+        { type: 'PortalAccessRevoked', data: { portalId, userId: 'alice', at: later } },
+      ]);
+      expect(decidePortal(revoked, given(connect('alice'), revoked))).toEqual([]);
+    });
+
+    it('records nothing for a portal nobody holds or that was deleted', () => {
+      expect(decidePortal(revoked, initialPortalState())).toEqual([]);
+      const deleted = given(connect('alice'), { type: 'DisconnectPortal', portalId, userId: 'alice', at });
+      expect(decidePortal(revoked, deleted)).toEqual([]);
+    });
+
+    it('keeps the portal its owner’s with its mapping, waiting for a reconnect', () => {
+      expect(given(connect('alice'), save('alice'), revoked)).toMatchObject({
+        status: 'revoked',
+        userId: 'alice',
+        config: mapping,
+      });
+    });
+
+    it('calls connecting it again from the same account a reconnect that restores the mapping', () => {
+      const state = given(connect('alice'), save('alice'), revoked);
+      const events = decidePortal(connect('alice', later), state);
+      expect(events).toEqual([{ type: 'PortalReconnected', data: { portalId, userId: 'alice', at: later } }]);
+      expect(events.reduce(evolvePortal, state)).toMatchObject({ status: 'connected', config: mapping });
+    });
+
+    it('moves a revoked portal to another account that connects it, disconnecting the old owner', () => {
+      const events = decidePortal(connect('bob', later), given(connect('alice'), revoked));
+      expect(events.map((e) => e.type)).toEqual(['PortalDisconnected', 'PortalConnected']);
+    });
+
+    it('lets the owner delete a connection whose access was revoked, and nobody configure it', () => {
+      const state = given(connect('alice'), revoked);
+      expect(decidePortal({ type: 'DisconnectPortal', portalId, userId: 'alice', at }, state)).toEqual([
+        { type: 'PortalDisconnected', data: { portalId, userId: 'alice', at, reason: 'deleted_by_owner' } },
+      ]);
+      expect(() => decidePortal(save('alice'), state)).toThrow(PortalRuleError);
+    });
+  });
 });

@@ -7,6 +7,9 @@ export type PortalDisconnectReason = 'deleted_by_owner' | 'connected_by_another_
 export type PortalEvent =
   | DomainEvent<'PortalConnected', { portalId: string; userId: string; at: string; hubDomain?: string }>
   | DomainEvent<'PortalReconnected', { portalId: string; userId: string; at: string; hubDomain?: string }>
+  // HubSpot refused the portal's refresh token: the app was uninstalled or its access revoked there.
+  // The portal stays its owner's, mapping and all, until they reconnect or delete it.
+  | DomainEvent<'PortalAccessRevoked', { portalId: string; userId: string; at: string }>
   | DomainEvent<
       'PortalDisconnected',
       { portalId: string; userId: string; at: string; reason: PortalDisconnectReason }

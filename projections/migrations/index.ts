@@ -8,6 +8,7 @@ import { portals } from './2026_11_24_0001_portals';
 import { admin } from './2026_11_24_0001_admin';
 import { adminRecentFailures } from './2026_11_25_0001_admin_recent_failures';
 import { writtenValues } from './2026_11_26_0001_written_values';
+import { portalAccess } from './2026_11_27_0101_portal_access';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_0001_admin': admin,
   '2026_11_25_0001_admin_recent_failures': adminRecentFailures,
   '2026_11_26_0001_written_values': writtenValues,
+  '2026_11_27_0101_portal_access': portalAccess,
 };

@@ -2,8 +2,9 @@ import { defaultPortalMapping, upcastPortalMapping } from '../../domain/portals/
 import { eachEvent } from '../projection';
 
 /**
- * One row per portal ever connected: who holds it, whether it is connected, since when, and
- * its mapping. A new owner starts from the default mapping, as the portal rules say.
+ * One row per portal ever connected: who holds it, whether it is connected, since when, whether
+ * HubSpot still grants access (a revoked portal stays listed, connected, for its owner to
+ * reconnect), and its mapping. A new owner starts from the default mapping, as the portal rules say.
  */
 export const portalsProjection = eachEvent({
   name: 'portals',
@@ -23,6 +24,7 @@ export const portalsProjection = eachEvent({
         connected: true,
         connected_at: d.at,
         hub_domain: d.hubDomain ?? null,
+        access_revoked_at: null,
         config: JSON.stringify(config),
       };
       await trx
@@ -35,8 +37,21 @@ export const portalsProjection = eachEvent({
       const d = event.data;
       await trx
         .updateTable('portals')
-        .set({ connected: true, ...(d.hubDomain ? { hub_domain: d.hubDomain } : {}) })
+        .set({
+          connected: true,
+          access_revoked_at: null,
+          ...(d.hubDomain ? { hub_domain: d.hubDomain } : {}),
+        })
         .where('portal_id', '=', d.portalId)
+        .execute();
+    },
+    PortalAccessRevoked: async (trx, event) => {
+      const d = event.data;
+      await trx
+        .updateTable('portals')
+        .set({ access_revoked_at: d.at })
+        .where('portal_id', '=', d.portalId)
+        .where('user_id', '=', d.userId)
         .execute();
     },
     PortalDisconnected: async (trx, event) => {

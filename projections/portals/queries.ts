@@ -11,10 +11,12 @@ export interface PortalConnectionRow {
   userId: string;
   connectedAt: string;
   hubDomain: string | null;
+  /** When HubSpot revoked access (the app was uninstalled); null while it grants access. */
+  accessRevokedAt: string | null;
   config: PortalMapping;
 }
 
-type Row = Pick<Portal, 'portal_id' | 'user_id' | 'connected_at' | 'hub_domain'> & {
+type Row = Pick<Portal, 'portal_id' | 'user_id' | 'connected_at' | 'hub_domain' | 'access_revoked_at'> & {
   config: Portal['config'] | string;
 };
 
@@ -24,6 +26,7 @@ function toConnection(row: Row): PortalConnectionRow {
     userId: row.user_id,
     connectedAt: new Date(row.connected_at).toISOString(),
     hubDomain: row.hub_domain,
+    accessRevokedAt: row.access_revoked_at ? new Date(row.access_revoked_at).toISOString() : null,
     // jsonb comes back parsed from pg and PGlite alike; a string would mean a driver change.
     config: upcastPortalMapping(
       typeof row.config === 'string' ? (JSON.parse(row.config) as RecordedPortalMapping) : row.config,
@@ -31,9 +34,16 @@ function toConnection(row: Row): PortalConnectionRow {
   };
 }
 
-const columns = ['portal_id', 'user_id', 'connected_at', 'hub_domain', 'config'] as const;
+const columns = [
+  'portal_id',
+  'user_id',
+  'connected_at',
+  'hub_domain',
+  'access_revoked_at',
+  'config',
+] as const;
 
-/** The portals a user has connected now, oldest first. */
+/** The portals a user has connected now (those whose access HubSpot revoked among them), oldest first. */
 export async function connectedPortalsOf(db: ReadModelDb, userId: string): Promise<PortalConnectionRow[]> {
   const rows = await db
     .selectFrom('portals')

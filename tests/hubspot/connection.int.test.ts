@@ -47,6 +47,8 @@ for (const backend of backends) {
         id: connection!.portal_id,
         portal_id: expect.stringMatching(/^\d{8}$/),
         created_at: expect.any(String),
+        state: 'connected',
+        access_revoked_at: null,
       });
       const again = await connectSandboxPortal(app.baseUrl, token, connection!.portal_id);
       expect(again.dashboard).toBe('/dashboard?hubspot_connected=true&reconnected=true');
