@@ -1,4 +1,5 @@
 import type { AccountEvent, EmailClaimEvent } from './accounts/events';
+import type { BackfillEvent, BackfillRunnerEvent } from './backfill/events';
 import type { CreditsEvent } from './credits/events';
 import type { LookupProcessorEvent, LookupRequestEvent } from './lookups/events';
 import type { PortalEvent } from './portals/events';
@@ -8,6 +9,8 @@ import type { SubscriptionEvent } from './subscriptions/events';
 export type LogEvent =
   | AccountEvent
   | EmailClaimEvent
+  | BackfillEvent
+  | BackfillRunnerEvent
   | CreditsEvent
   | LookupRequestEvent
   | LookupProcessorEvent

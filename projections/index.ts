@@ -1,4 +1,6 @@
 import { accountsProjection } from './accounts/projection';
+import { backfillJobsProjection } from './backfill/jobs-projection';
+import { backfillRecordsProjection } from './backfill/records-projection';
 import { adminLookupsProjection } from './admin/lookups-projection';
 import { adminPortalsProjection } from './admin/portals-projection';
 import { creditBalancesProjection } from './credits/projection';
@@ -18,4 +20,6 @@ export const allProjections: readonly Projection[] = [
   adminLookupsProjection,
   adminPortalsProjection,
   writtenValuesProjection,
+  backfillJobsProjection,
+  backfillRecordsProjection,
 ];

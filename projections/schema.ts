@@ -10,6 +10,7 @@ import type { DailyUsageTables } from './usage/tables';
 import type { PortalTables } from './portals/tables';
 import type { AdminTables } from './admin/tables';
 import type { WrittenValueTables } from './writes/tables';
+import type { BackfillTables } from './backfill/tables';
 
 /** Every read-model table, as kysely sees it. Each read model adds its tables here. */
 export type ReadModels = CheckpointTables &
@@ -19,7 +20,8 @@ export type ReadModels = CheckpointTables &
   DailyUsageTables &
   PortalTables &
   AdminTables &
-  WrittenValueTables;
+  WrittenValueTables &
+  BackfillTables;
 
 export type ReadModelDb = Kysely<ReadModels>;
 

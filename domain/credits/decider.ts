@@ -1,7 +1,7 @@
 import { assertNever, type Decider } from '../decider';
 import { CREDITS_PER_LOOKUP } from './constants';
 import { CreditsRuleError } from './errors';
-import type { LookupFailureReason, LookupRef } from '../lookups/events';
+import { lookupSourceOf, type LookupFailureReason, type LookupRef } from '../lookups/events';
 import { sourceKey, type CreditSource, type CreditsEvent } from './events';
 import { creditsSnapshot } from './snapshot';
 
@@ -96,6 +96,10 @@ export function decideCredits(command: CreditsCommand, state: CreditsState): Cre
     case 'ChargeLookup': {
       if (state.inFlight.has(command.lookup.lookupId)) return [];
       if (state.balance < CREDITS_PER_LOOKUP) {
+        // A backfill stops before the records it cannot pay for; they are reached again after a
+        // purchase, so they are neither charged nor failed now.
+        if (lookupSourceOf(command.lookup) === 'backfill')
+          throw new CreditsRuleError('insufficient_credits', 'No credits left for this backfill record');
         return [
           {
             type: 'LookupFailed',

@@ -86,6 +86,13 @@ describe('credits rules', () => {
     });
   });
 
+  it('refuses to charge a backfill record the balance cannot pay for, recording neither a charge nor a failure', () => {
+    const record: LookupRef = { ...lookup('backfill-1'), source: 'backfill' };
+    expect(() => decideCredits({ type: 'ChargeLookup', lookup: record, at }, initialCreditsState())).toThrow(
+      expect.objectContaining({ code: 'insufficient_credits' }),
+    );
+  });
+
   it('returns the credit when a charged lookup fails', () => {
     const state = given(signup, { type: 'ChargeLookup', lookup: lookup('l1'), at });
     const [event] = decideCredits(

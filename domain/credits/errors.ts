@@ -1,6 +1,6 @@
 export class CreditsRuleError extends Error {
   constructor(
-    readonly code: 'invalid_amount' | 'lookup_not_charged',
+    readonly code: 'invalid_amount' | 'lookup_not_charged' | 'insufficient_credits',
     message: string,
   ) {
     super(message);

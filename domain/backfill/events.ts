@@ -1,0 +1,80 @@
+import type { DomainEvent } from '../decider';
+import type { LookupFailureReason } from '../lookups/events';
+import type { CrmObjectTypeName } from '../lookups/webhook-event';
+
+/** Which records a job fills: those with a ZIP whose mapped fields are empty, or all with a ZIP. */
+export type BackfillScope = 'empty' | 'all';
+
+export type BackfillStateName =
+  'running' | 'paused' | 'out_of_credits' | 'auth_failed' | 'cancelled' | 'completed';
+
+/** Why a job stopped by itself; the user resumes it once the cause is gone. */
+export type BackfillStopReason = 'out_of_credits' | 'auth_failed';
+
+/** Why a job was cancelled: the user asked, or the portal's connection was deleted or taken over. */
+export type BackfillCancelReason = 'by_user' | 'portal_disconnected';
+
+/**
+ * Every job of one portal and object type lives on one stream, so that "one job at a time" is
+ * decided against everything that stream holds, and two starts at once cannot both win.
+ */
+export const backfillStream = (portalId: string, objectType: CrmObjectTypeName) =>
+  `backfill-${portalId}-${objectType}`;
+
+/** The stream the backfill runner marks its start on, to know when its read model caught up. */
+export const BACKFILL_RUNNER_STREAM = 'backfill-runner';
+
+/**
+ * A record's lookup within a job: the same id however often the job reaches the record (a retry,
+ * a restart), so the credits stream charges it at most once per job.
+ */
+export const backfillLookupId = (jobId: string, objectId: string) => `backfill-${jobId}-${objectId}`;
+
+const BACKFILL_LOOKUP_ID = /^backfill-([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})-(.+)$/;
+
+/** The job and record a backfill lookup id names; undefined for any other lookup. */
+export function backfillRecordOf(lookupId: string): { jobId: string; objectId: string } | undefined {
+  const match = BACKFILL_LOOKUP_ID.exec(lookupId);
+  return match ? { jobId: match[1]!, objectId: match[2]! } : undefined;
+}
+
+/** What a page of records came to. */
+export type BackfillCounts = {
+  records: number;
+  succeeded: number;
+  failuresByReason: Partial<Record<LookupFailureReason, number>>;
+  /** Credits the page's successes took: one each. */
+  credits: number;
+};
+
+export type BackfillStartedData = {
+  jobId: string;
+  userId: string;
+  portalId: string;
+  objectType: CrmObjectTypeName;
+  scope: BackfillScope;
+  /** YYYY-MM-DD, or null for every record. */
+  changedSince: string | null;
+  /** Records in scope when the job started. */
+  total: number;
+  at: string;
+};
+
+export type BackfillEvent =
+  | DomainEvent<'BackfillStarted', BackfillStartedData>
+  | DomainEvent<
+      'BackfillPageProcessed',
+      BackfillCounts & {
+        jobId: string;
+        /** The highest hs_object_id the job has finished; the next page reads above it. */
+        cursor: string;
+        at: string;
+      }
+    >
+  | DomainEvent<'BackfillPaused', { jobId: string; at: string }>
+  | DomainEvent<'BackfillResumed', { jobId: string; at: string }>
+  | DomainEvent<'BackfillCancelled', { jobId: string; reason: BackfillCancelReason; at: string }>
+  | DomainEvent<'BackfillStopped', { jobId: string; reason: BackfillStopReason; detail: string; at: string }>
+  | DomainEvent<'BackfillCompleted', { jobId: string; at: string }>;
+
+export type BackfillRunnerEvent = DomainEvent<'BackfillRunnerStarted', { marker: string; at: string }>;

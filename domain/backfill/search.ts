@@ -1,0 +1,96 @@
+import type { CrmObjectTypeName } from '../lookups/webhook-event';
+import type { BackfillScope } from './events';
+
+/** The shape of HubSpot's CRM search request, as the client sends it. */
+export interface SearchFilter {
+  propertyName: string;
+  operator: 'HAS_PROPERTY' | 'NOT_HAS_PROPERTY' | 'EQ' | 'NEQ' | 'GT' | 'GTE' | 'LT' | 'LTE';
+  value?: string;
+}
+
+export interface SearchQuery {
+  filterGroups: { filters: SearchFilter[] }[];
+  sorts: { propertyName: string; direction: 'ASCENDING' | 'DESCENDING' }[];
+  properties: string[];
+  limit: number;
+  after?: string;
+}
+
+/** HubSpot's search answers at most 200 records a page… */
+export const SEARCH_PAGE_MAX = 200;
+/** …and at most 10,000 for one query, however it is paged. */
+export const SEARCH_RESULT_CEILING = 10_000;
+
+export const OBJECT_ID_PROPERTY = 'hs_object_id';
+
+/** HubSpot names the time a record last changed differently on contacts and on companies. */
+export const LAST_MODIFIED_PROPERTY: Record<CrmObjectTypeName, string> = {
+  contact: 'lastmodifieddate',
+  company: 'hs_lastmodifieddate',
+};
+
+/** What a job or a dry run reads. */
+export interface BackfillSearch {
+  objectType: CrmObjectTypeName;
+  zipProperty: string;
+  /** The CRM properties the portal's mapping writes on this object type. */
+  mappedProperties: readonly string[];
+  scope: BackfillScope;
+  /** YYYY-MM-DD (UTC), or null. */
+  changedSince: string | null;
+}
+
+/** Where reading goes on: above an id (a fresh query), and `after` within that query. */
+export interface SearchPosition {
+  aboveId: string | null;
+  after?: string;
+}
+
+/**
+ * The search for a scope: records with a value in the ZIP property; in scope 'empty' only those
+ * with at least one mapped property empty (HubSpot ORs filter groups, so one group per mapped
+ * property); changed on or after `changedSince` when given; above the position's id, in
+ * ascending id order so that "above the last id seen" is exactly where reading stopped.
+ */
+export function searchQuery(search: BackfillSearch, position: SearchPosition, limit: number): SearchQuery {
+  const common: SearchFilter[] = [{ propertyName: search.zipProperty, operator: 'HAS_PROPERTY' }];
+  if (search.changedSince)
+    common.push({
+      propertyName: LAST_MODIFIED_PROPERTY[search.objectType],
+      operator: 'GTE',
+      value: String(Date.parse(`${search.changedSince}T00:00:00.000Z`)),
+    });
+  if (position.aboveId !== null)
+    common.push({ propertyName: OBJECT_ID_PROPERTY, operator: 'GT', value: position.aboveId });
+  const filterGroups =
+    search.scope === 'empty' && search.mappedProperties.length > 0
+      ? search.mappedProperties.map((property) => ({
+          filters: [...common, { propertyName: property, operator: 'NOT_HAS_PROPERTY' as const }],
+        }))
+      : [{ filters: common }];
+  return {
+    filterGroups,
+    sorts: [{ propertyName: OBJECT_ID_PROPERTY, direction: 'ASCENDING' }],
+    properties: [...new Set([search.zipProperty, ...search.mappedProperties])],
+    limit: Math.min(Math.max(1, limit), SEARCH_PAGE_MAX),
+    ...(position.after !== undefined ? { after: position.after } : {}),
+  };
+}
+
+/**
+ * Where to read next after a page, or null when the page was the last. Paging goes on with
+ * `after` while the query stays under HubSpot's 10,000-result ceiling, and restarts the query
+ * above the last id seen before it would cross it.
+ */
+export function nextPosition(
+  position: SearchPosition,
+  page: { results: readonly { id: string }[]; after?: string },
+  limit: number,
+): SearchPosition | null {
+  const last = page.results.at(-1);
+  if (!last || page.after === undefined) return null;
+  const offset = Number(page.after);
+  if (Number.isSafeInteger(offset) && offset + limit <= SEARCH_RESULT_CEILING)
+    return { aboveId: position.aboveId, after: page.after };
+  return { aboveId: last.id };
+}

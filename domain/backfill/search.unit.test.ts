@@ -1,0 +1,81 @@
+import { describe, expect, it } from 'vitest';
+import { nextPosition, searchQuery, type BackfillSearch } from './search';
+
+const search: BackfillSearch = {
+  objectType: 'contact',
+  zipProperty: 'zip',
+  mappedProperties: ['city', 'state'],
+  scope: 'all',
+  changedSince: null,
+};
+const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: String(from + i) }));
+
+describe('the search a backfill reads', () => {
+  it('reads every record with a value in the ZIP property, in ascending id order', () => {
+    expect(searchQuery(search, { aboveId: null }, 200)).toEqual({
+      filterGroups: [{ filters: [{ propertyName: 'zip', operator: 'HAS_PROPERTY' }] }],
+      sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
+      properties: ['zip', 'city', 'state'],
+      limit: 200,
+    });
+  });
+
+  it('in scope "empty" reads the records with at least one mapped property empty (one group per property)', () => {
+    const query = searchQuery({ ...search, scope: 'empty' }, { aboveId: null }, 200);
+    expect(query.filterGroups).toEqual([
+      {
+        filters: [
+          { propertyName: 'zip', operator: 'HAS_PROPERTY' },
+          { propertyName: 'city', operator: 'NOT_HAS_PROPERTY' },
+        ],
+      },
+      {
+        filters: [
+          { propertyName: 'zip', operator: 'HAS_PROPERTY' },
+          { propertyName: 'state', operator: 'NOT_HAS_PROPERTY' },
+        ],
+      },
+    ]);
+  });
+
+  it('reads only records changed on or after the day given, by the object type’s last-modified property', () => {
+    const since = Date.parse('2026-11-01T00:00:00.000Z');
+    expect(
+      searchQuery({ ...search, changedSince: '2026-11-01' }, { aboveId: null }, 200).filterGroups[0]!.filters,
+    ).toContainEqual({ propertyName: 'lastmodifieddate', operator: 'GTE', value: String(since) });
+    expect(
+      searchQuery({ ...search, objectType: 'company', changedSince: '2026-11-01' }, { aboveId: null }, 200)
+        .filterGroups[0]!.filters,
+    ).toContainEqual({ propertyName: 'hs_lastmodifieddate', operator: 'GTE', value: String(since) });
+  });
+
+  it('reads above the last id seen, in every filter group', () => {
+    const query = searchQuery({ ...search, scope: 'empty' }, { aboveId: '5000' }, 200);
+    for (const group of query.filterGroups)
+      expect(group.filters).toContainEqual({ propertyName: 'hs_object_id', operator: 'GT', value: '5000' });
+  });
+
+  it('asks for at most 200 records a page, HubSpot’s limit', () => {
+    expect(searchQuery(search, { aboveId: null }, 1000).limit).toBe(200);
+  });
+
+  it('pages with after while the query stays under 10,000 results', () => {
+    expect(nextPosition({ aboveId: null }, { results: ids(1, 200), after: '200' }, 200)).toEqual({
+      aboveId: null,
+      after: '200',
+    });
+  });
+
+  it('restarts the query above the last id seen before crossing 10,000 results', () => {
+    expect(
+      nextPosition({ aboveId: null, after: '9800' }, { results: ids(9801, 200), after: '10000' }, 200),
+    ).toEqual({
+      aboveId: '10000',
+    });
+  });
+
+  it('ends after the last page', () => {
+    expect(nextPosition({ aboveId: null }, { results: ids(1, 12) }, 200)).toBeNull();
+    expect(nextPosition({ aboveId: null }, { results: [], after: '200' }, 200)).toBeNull();
+  });
+});

@@ -1,0 +1,113 @@
+import { recentPages, type RecentPage } from '../../domain/backfill/progress';
+import type { BackfillCancelReason } from '../../domain/backfill/events';
+import type { LookupFailureReason } from '../../domain/lookups/events';
+import { eachEvent, type ReadModelTransaction } from '../projection';
+
+const CANCELLED_BECAUSE: Record<BackfillCancelReason, string> = {
+  by_user: 'Cancelled. Records already filled keep their values and charges.',
+  portal_disconnected: 'Cancelled because the portal’s connection was deleted.',
+};
+
+const PAUSED = 'Paused. Resume to go on from the last record filled.';
+
+async function update(
+  trx: ReadModelTransaction,
+  jobId: string,
+  at: string,
+  set: {
+    state: string;
+    state_detail: string | null;
+    running_since?: string | null;
+    finished_at?: string | null;
+  },
+) {
+  await trx
+    .updateTable('backfill_jobs')
+    .set({ ...set, updated_at: at })
+    .where('job_id', '=', jobId)
+    .execute();
+}
+
+/** Every backfill job with its state and progress, so the dashboard shows them after a reload. */
+export const backfillJobsProjection = eachEvent({
+  name: 'backfill_jobs',
+  tables: ['backfill_jobs'],
+  handlers: {
+    async BackfillStarted(trx, { data: d }) {
+      await trx
+        .insertInto('backfill_jobs')
+        .values({
+          job_id: d.jobId,
+          user_id: d.userId,
+          portal_id: d.portalId,
+          object_type: d.objectType,
+          scope: d.scope,
+          changed_since: d.changedSince,
+          state: 'running',
+          state_detail: null,
+          total: d.total,
+          cursor: null,
+          running_since: d.at,
+          started_at: d.at,
+          updated_at: d.at,
+          finished_at: null,
+        })
+        .onConflict((oc) => oc.column('job_id').doNothing())
+        .execute();
+    },
+    async BackfillPageProcessed(trx, { data: d }) {
+      const row = await trx
+        .selectFrom('backfill_jobs')
+        .select(['failures', 'recent_pages'])
+        .where('job_id', '=', d.jobId)
+        .executeTakeFirst();
+      if (!row) return;
+      const failures = JSON.parse(row.failures) as Partial<Record<LookupFailureReason, number>>;
+      for (const [reason, n] of Object.entries(d.failuresByReason) as [LookupFailureReason, number][])
+        failures[reason] = (failures[reason] ?? 0) + n;
+      const at = Date.parse(d.at);
+      const pages = recentPages(
+        [...(JSON.parse(row.recent_pages) as RecentPage[]), { at, records: d.records }],
+        at,
+      );
+      await trx
+        .updateTable('backfill_jobs')
+        .set((eb) => ({
+          cursor: d.cursor,
+          done: eb('done', '+', d.records),
+          succeeded: eb('succeeded', '+', d.succeeded),
+          credits_spent: eb('credits_spent', '+', d.credits),
+          failures: JSON.stringify(failures),
+          recent_pages: JSON.stringify(pages),
+          updated_at: d.at,
+        }))
+        .where('job_id', '=', d.jobId)
+        .execute();
+    },
+    async BackfillPaused(trx, { data: d }) {
+      await update(trx, d.jobId, d.at, { state: 'paused', state_detail: PAUSED, running_since: null });
+    },
+    async BackfillResumed(trx, { data: d }) {
+      await update(trx, d.jobId, d.at, { state: 'running', state_detail: null, running_since: d.at });
+    },
+    async BackfillStopped(trx, { data: d }) {
+      await update(trx, d.jobId, d.at, { state: d.reason, state_detail: d.detail, running_since: null });
+    },
+    async BackfillCancelled(trx, { data: d }) {
+      await update(trx, d.jobId, d.at, {
+        state: 'cancelled',
+        state_detail: CANCELLED_BECAUSE[d.reason],
+        running_since: null,
+        finished_at: d.at,
+      });
+    },
+    async BackfillCompleted(trx, { data: d }) {
+      await update(trx, d.jobId, d.at, {
+        state: 'completed',
+        state_detail: null,
+        running_since: null,
+        finished_at: d.at,
+      });
+    },
+  },
+});

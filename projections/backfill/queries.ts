@@ -1,0 +1,195 @@
+import type { Selectable } from 'kysely';
+import type { BackfillScope, BackfillStateName } from '../../domain/backfill/events';
+import type { RecentPage } from '../../domain/backfill/progress';
+import type { LookupFailureReason } from '../../domain/lookups/events';
+import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
+import type { ReadModelDb } from '../schema';
+import type { BackfillJobsTable } from './tables';
+
+export interface BackfillJobRow {
+  jobId: string;
+  userId: string;
+  portalId: string;
+  objectType: CrmObjectTypeName;
+  scope: BackfillScope;
+  changedSince: string | null;
+  state: BackfillStateName;
+  stateDetail: string | null;
+  total: number;
+  done: number;
+  succeeded: number;
+  failuresByReason: Partial<Record<LookupFailureReason, number>>;
+  creditsSpent: number;
+  cursor: string | null;
+  recentPages: RecentPage[];
+  runningSince: string | null;
+  startedAt: string;
+  updatedAt: string;
+  finishedAt: string | null;
+}
+
+const rowOf = (r: Selectable<BackfillJobsTable>): BackfillJobRow => ({
+  jobId: r.job_id,
+  userId: r.user_id,
+  portalId: r.portal_id,
+  objectType: r.object_type as CrmObjectTypeName,
+  scope: r.scope as BackfillScope,
+  changedSince: r.changed_since,
+  state: r.state as BackfillStateName,
+  stateDetail: r.state_detail,
+  total: r.total,
+  done: r.done,
+  succeeded: r.succeeded,
+  failuresByReason: JSON.parse(r.failures) as Partial<Record<LookupFailureReason, number>>,
+  creditsSpent: r.credits_spent,
+  cursor: r.cursor,
+  recentPages: JSON.parse(r.recent_pages) as RecentPage[],
+  runningSince: r.running_since,
+  startedAt: r.started_at,
+  updatedAt: r.updated_at,
+  finishedAt: r.finished_at,
+});
+
+export async function backfillJob(db: ReadModelDb, jobId: string): Promise<BackfillJobRow | undefined> {
+  const row = await db.selectFrom('backfill_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+  return row && rowOf(row);
+}
+
+/** A user's jobs, newest first. */
+export async function backfillJobsOf(
+  db: ReadModelDb,
+  userId: string,
+  limit = 100,
+): Promise<BackfillJobRow[]> {
+  const rows = await db
+    .selectFrom('backfill_jobs')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .orderBy('started_at', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map(rowOf);
+}
+
+/** Jobs in a state, the one least recently moved first (the runner takes turns by it). */
+export async function backfillJobsIn(
+  db: ReadModelDb,
+  state: BackfillStateName,
+  limit = 100,
+): Promise<BackfillJobRow[]> {
+  const rows = await db
+    .selectFrom('backfill_jobs')
+    .selectAll()
+    .where('state', '=', state)
+    .orderBy('updated_at', 'asc')
+    .limit(limit)
+    .execute();
+  return rows.map(rowOf);
+}
+
+/** Jobs stopped for lack of credits whose user has credits again. */
+export async function backfillJobsPaidFor(db: ReadModelDb): Promise<BackfillJobRow[]> {
+  const rows = await db
+    .selectFrom('backfill_jobs')
+    .innerJoin('credit_balances', 'credit_balances.user_id', 'backfill_jobs.user_id')
+    .selectAll('backfill_jobs')
+    .where('backfill_jobs.state', '=', 'out_of_credits')
+    .where('credit_balances.balance', '>', 0)
+    .limit(100)
+    .execute();
+  return rows.map(rowOf);
+}
+
+/** Every job, newest first, with its user's e-mail, a page at a time (the admin's view). */
+export async function backfillJobsPage(
+  db: ReadModelDb,
+  limit: number,
+  offset: number,
+): Promise<{ jobs: (BackfillJobRow & { userEmail: string | null })[]; total: number }> {
+  const [rows, count] = await Promise.all([
+    db
+      .selectFrom('backfill_jobs')
+      .leftJoin('accounts', 'accounts.user_id', 'backfill_jobs.user_id')
+      .selectAll('backfill_jobs')
+      .select('accounts.email')
+      .orderBy('backfill_jobs.started_at', 'desc')
+      .limit(limit)
+      .offset(offset)
+      .execute(),
+    db
+      .selectFrom('backfill_jobs')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirst(),
+  ]);
+  return {
+    jobs: rows.map((r) => ({ ...rowOf(r), userEmail: r.email ?? null })),
+    total: Number(count?.n ?? 0),
+  };
+}
+
+export interface BackfillRecordOutcome {
+  objectId: string;
+  zip: string;
+  outcome: 'succeeded' | 'failed';
+  reason: LookupFailureReason | null;
+  filled: Record<string, string>;
+}
+
+const outcomeOf = (r: {
+  object_id: string;
+  zip: string;
+  outcome: 'succeeded' | 'failed';
+  reason: string | null;
+  filled: string;
+}): BackfillRecordOutcome => ({
+  objectId: r.object_id,
+  zip: r.zip,
+  outcome: r.outcome,
+  reason: r.reason as LookupFailureReason | null,
+  filled: JSON.parse(r.filled) as Record<string, string>,
+});
+
+/** The outcomes these records of a job already have; records without one are absent. */
+export async function recordOutcomes(
+  db: ReadModelDb,
+  jobId: string,
+  objectIds: readonly string[],
+): Promise<Map<string, BackfillRecordOutcome>> {
+  if (objectIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('backfill_records')
+    .select(['object_id', 'zip', 'outcome', 'reason', 'filled'])
+    .where('job_id', '=', jobId)
+    .where('object_id', 'in', [...objectIds])
+    .execute();
+  return new Map(rows.map((r) => [r.object_id, outcomeOf(r)]));
+}
+
+/** A page of a job's records in the order it reached them, for its report. */
+export async function recordsPage(
+  db: ReadModelDb,
+  jobId: string,
+  offset: number,
+  limit: number,
+): Promise<BackfillRecordOutcome[]> {
+  const rows = await db
+    .selectFrom('backfill_records')
+    .select(['object_id', 'zip', 'outcome', 'reason', 'filled'])
+    .where('job_id', '=', jobId)
+    .orderBy((eb) => eb.fn('length', ['object_id']))
+    .orderBy('object_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map(outcomeOf);
+}
+
+/** The backfill runner's last start marker, once the records read model has applied it. */
+export async function runnerMarker(db: ReadModelDb, stream: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('backfill_runner_marks')
+    .select('marker')
+    .where('id', '=', stream)
+    .executeTakeFirst();
+  return row?.marker;
+}

@@ -1,0 +1,48 @@
+import { backfillRecordOf } from '../../domain/backfill/events';
+import { lookupSourceOf } from '../../domain/lookups/events';
+import { batched } from '../projection';
+import type { BackfillRecordsTable } from './tables';
+
+/**
+ * The records each backfill job reached and their outcome, from the lookups it recorded on the
+ * credits streams: the job's report, and what the runner finds already done when it takes a page
+ * up again after a crash. A record charged but without an outcome yet is not here.
+ */
+export const backfillRecordsProjection = batched({
+  name: 'backfill_records',
+  tables: ['backfill_records', 'backfill_runner_marks'],
+  eventTypes: ['LookupSucceeded', 'LookupFailed', 'BackfillRunnerStarted'],
+  async applyBatch(trx, events) {
+    const rows = new Map<string, BackfillRecordsTable>();
+    for (const event of events) {
+      if (event.type === 'BackfillRunnerStarted') continue;
+      const d = event.data;
+      const record = lookupSourceOf(d) === 'backfill' ? backfillRecordOf(d.lookupId) : undefined;
+      if (!record) continue;
+      rows.set(d.lookupId, {
+        job_id: record.jobId,
+        object_id: record.objectId,
+        zip: d.zip,
+        outcome: event.type === 'LookupSucceeded' ? 'succeeded' : 'failed',
+        reason: event.type === 'LookupFailed' ? event.data.reason : null,
+        filled: JSON.stringify(event.type === 'LookupSucceeded' ? event.data.filled : {}),
+        at: d.at,
+      });
+    }
+    const values = [...rows.values()];
+    // 7 bind parameters a row: well under PostgreSQL's 65,535.
+    for (let i = 0; i < values.length; i += 5_000)
+      await trx
+        .insertInto('backfill_records')
+        .values(values.slice(i, i + 5_000))
+        .onConflict((oc) => oc.columns(['job_id', 'object_id']).doNothing())
+        .execute();
+    for (const event of events)
+      if (event.type === 'BackfillRunnerStarted')
+        await trx
+          .insertInto('backfill_runner_marks')
+          .values({ id: event.streamName, marker: event.data.marker })
+          .onConflict((oc) => oc.column('id').doUpdateSet({ marker: event.data.marker }))
+          .execute();
+  },
+});
