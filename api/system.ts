@@ -14,7 +14,7 @@ import type { ScryptParams } from './auth/passwords';
 import type { RateLimitPolicy } from './auth/rate-limit';
 import type { Clock } from './auth/sessions';
 import { publicConfigModule, thirdPartySources } from './config/routes';
-import { migrateOperational, operationalDb } from './db/operational';
+import { operationalDb } from './db/operational';
 import type { Reactor } from './eventsourcing/reactor';
 import { ping, type Database } from './db/database';
 import { openStores } from './db/stores';
@@ -118,7 +118,6 @@ export async function createSystem(
     });
     const store = observeAppends(opened.store, metrics.written);
     await migrateReadModels(database.db, database.schema);
-    await migrateOperational(database);
     const operational = operationalDb(database);
     const requestLogs = new RequestLogWriter(operational, {
       capacity: settings.logQueueCapacity,

@@ -79,7 +79,7 @@ async function main(): Promise<void> {
     });
     progress.stop();
     console.log(
-      `Copied ${result.streams} streams and ${result.events} events; the target's epoch is now ${result.epoch}.`,
+      `Copied ${result.streams} streams, ${result.events} events and ${result.keys} personal-data keys; the target's epoch is now ${result.epoch}.`,
     );
   } finally {
     progress.stop();

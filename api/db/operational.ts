@@ -12,6 +12,7 @@ import type { RequestLogTables } from '../logging/tables';
 import type { MailOutboxTables } from '../mail/tables';
 import type { HubSpotTables } from '../portals/tables';
 import type { WorkerLeaseTables } from './lease-tables';
+import type { PersonalDataKeyTables } from '../personal-data/tables';
 
 /**
  * Tables for operational data that is not business history (sessions, reset tokens, the mail
@@ -25,7 +26,8 @@ export type OperationalTables = AuthTables &
   SandboxCrmTables &
   StripeSandboxTables &
   RequestLogTables &
-  WorkerLeaseTables;
+  WorkerLeaseTables &
+  PersonalDataKeyTables;
 
 export type OperationalDb = Kysely<OperationalTables>;
 

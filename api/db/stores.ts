@@ -1,12 +1,19 @@
 import type { EventStore } from '../../domain/eventstore/types';
 import { migrateEventStore } from '../adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../adapters/eventstore/postgres/store';
+import { personalData } from '../../domain/personal-data';
+import { PostgresPersonalDataKeys, type PersonalDataKeys } from '../personal-data/keys';
+import { PersonalDataProtectingStore } from '../personal-data/protected-store';
 import type { Settings } from '../settings';
 import { connectPostgres, openPglite, type Database } from './database';
+import { migrateOperational, operationalDb } from './operational';
 
 export interface Stores {
   database: Database;
+  /** Seals personal fields on the way in and opens them on the way out (api/personal-data). */
   store: EventStore;
+  /** The keys those fields are sealed under; deleting a subject's key erases what it sealed. */
+  personalDataKeys: PersonalDataKeys;
 }
 
 export interface OpenStoresOptions {
@@ -19,7 +26,8 @@ export interface OpenStoresOptions {
 /**
  * Opens the database (DATABASE_URL, else PGlite in DATA_DIR) and the event store (KurrentDB at
  * EVENTSTORE_URL, else the events table in that database, brought up to date). The service and
- * the scripts open them here, so they cannot disagree on where the data is.
+ * the scripts open them here, so they cannot disagree on where the data is, nor on which fields
+ * are personal.
  */
 export async function openStores(settings: Settings, options: OpenStoresOptions = {}): Promise<Stores> {
   const database =
@@ -31,7 +39,15 @@ export async function openStores(settings: Settings, options: OpenStoresOptions 
         })
       : await openPglite(settings.dataDir));
   try {
-    return { database, store: await openEventStore(settings, database) };
+    // The keys live in the operational tables, which must exist before the first event is read.
+    await migrateOperational(database);
+    const personalDataKeys = new PostgresPersonalDataKeys(operationalDb(database));
+    const store = new PersonalDataProtectingStore(
+      await openEventStore(settings, database),
+      personalDataKeys,
+      personalData,
+    );
+    return { database, store, personalDataKeys };
   } catch (error) {
     if (!options.database) await database.close().catch(() => undefined);
     throw error;

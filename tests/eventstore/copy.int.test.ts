@@ -8,6 +8,10 @@ import {
   CopyTargetNotEmptyError,
 } from '../../api/adapters/eventstore/postgres/copy';
 import { parseCheckpoint } from '../../api/adapters/eventstore/postgres/checkpoint';
+import { operationalDb } from '../../api/db/operational';
+import { PostgresPersonalDataKeys } from '../../api/personal-data/keys';
+import { PersonalDataProtectingStore } from '../../api/personal-data/protected-store';
+import { personalData } from '../../domain/personal-data';
 import { START, type Checkpoint, type EventStore, type RecordedEvent } from '../../domain/eventstore/types';
 import {
   pgliteBackend,
@@ -152,5 +156,36 @@ describe('restoring event rows from another cluster (as pg_dump/restore does)', 
     await target.store.append(`account-${randomUUID()}`, [appended], { expected: 'no_stream' });
     const read = await readEverything(target.store);
     expect(read.map((e) => e.id)).toEqual([...history.map((e) => e.id), appended.id]);
+  });
+});
+
+describe('copying an event store with personal fields', () => {
+  it('copies the keys with the events, so the copy reads the personal fields the source reads', async () => {
+    const source = await pgliteBackend.open();
+    const target = await pgliteBackend.open();
+    try {
+      const protect = (t: TestDatabase) =>
+        new PersonalDataProtectingStore(
+          t.store,
+          new PostgresPersonalDataKeys(operationalDb(t.database)),
+          personalData,
+        );
+      const userId = randomUUID();
+      const registered = {
+        id: randomUUID(),
+        type: 'AccountRegistered',
+        data: { userId, email: 'kept@example.com', passwordHash: 'h', partner: null, registeredAt: 'then' },
+      };
+      await protect(source).append(`account-${userId}`, [registered], { expected: 'no_stream' });
+
+      const result = await copyEvents(source.database.db, target.database.db);
+
+      expect(result.keys).toBe(1);
+      const [copied] = await protect(target).readStream(`account-${userId}`);
+      expect(copied?.data.email).toBe('kept@example.com');
+    } finally {
+      await source.close();
+      await target.close();
+    }
   });
 });

@@ -24,7 +24,10 @@ export const GENEROUS_LIMITS: Partial<RateLimitPolicy> = {
 export interface RunningApp {
   system: System;
   baseUrl: string;
+  /** The test database; its `store` reads as the service does, with personal fields opened. */
   test: TestDatabase;
+  /** The event store as it is stored: personal fields sealed, what a backup or an intruder would see. */
+  rawStore: TestDatabase['store'];
   close(): Promise<void>;
 }
 
@@ -67,7 +70,8 @@ export async function startApp(
   return {
     system,
     baseUrl: `http://127.0.0.1:${port}`,
-    test,
+    test: { ...test, store: system.store },
+    rawStore: test.store,
     async close() {
       server.closeAllConnections();
       await new Promise((resolve) => server.close(resolve));

@@ -12,6 +12,7 @@ import { sandboxPortalOwners } from './2026_11_26_0002_sandbox_portal_owners';
 import { streamSnapshots } from './2026_11_26_0003_stream_snapshots';
 import { sandboxPortalOwnersBackfill } from './2026_11_26_0004_sandbox_portal_owners_backfill';
 import { hubspotRateBudget } from './2026_11_27_0001_hubspot_rate_budget';
+import { personalDataKeys } from './2026_11_28_0001_personal_data_keys';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_26_0003_stream_snapshots': streamSnapshots,
   '2026_11_26_0004_sandbox_portal_owners_backfill': sandboxPortalOwnersBackfill,
   '2026_11_27_0001_hubspot_rate_budget': hubspotRateBudget,
+  '2026_11_28_0001_personal_data_keys': personalDataKeys,
 };

@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
+import { createPersonalDataKeys } from '../../../db/operational-migrations/2026_11_28_0001_personal_data_keys';
 import { migrateEventStore } from './schema';
 
 export interface CopyProgress {
-  table: 'es_streams' | 'es_events';
+  table: 'es_streams' | 'es_events' | 'personal_data_keys';
   copied: number;
   total: number;
 }
@@ -15,6 +16,8 @@ export interface CopyOptions {
 export interface CopyResult {
   streams: number;
   events: number;
+  /** Keys of the events' personal fields: without them the copy could not read those fields. */
+  keys: number;
   /** The target's epoch after the copy: above every imported event's. */
   epoch: number;
 }
@@ -47,7 +50,7 @@ interface EventCopyRow {
   recorded_at: string;
 }
 
-async function count(db: Kysely<unknown>, table: 'es_streams' | 'es_events'): Promise<number> {
+async function count(db: Kysely<unknown>, table: CopyProgress['table']): Promise<number> {
   const { rows } = await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)}`.execute(db);
   return Number(rows[0]?.n ?? 0);
 }
@@ -102,6 +105,42 @@ async function copyEventBatches(from: Kysely<unknown>, to: Kysely<unknown>, opti
   }
 }
 
+interface KeyRow {
+  subject: string;
+  key_id: string;
+  key: string;
+  created_at: string;
+}
+
+/**
+ * The keys personal fields are sealed under (api/personal-data) live beside the events, not in
+ * them; a copy of the events without them would read every personal field as erased.
+ */
+async function copyPersonalDataKeys(from: Kysely<unknown>, to: Kysely<unknown>, options: CopyOptions) {
+  const { rows: exists } = await sql<{ t: string | null }>`
+    SELECT to_regclass('personal_data_keys')::text AS t`.execute(from);
+  if (!exists[0]?.t) return 0;
+  await createPersonalDataKeys(to);
+  const total = await count(from, 'personal_data_keys');
+  let copied = 0;
+  let after = '';
+  for (;;) {
+    const { rows } = await sql<KeyRow>`
+      SELECT subject, key_id::text AS key_id, key, created_at::text AS created_at FROM personal_data_keys
+       WHERE subject > ${after} ORDER BY subject LIMIT ${options.batchSize ?? 2000}`.execute(from);
+    if (rows.length === 0) return copied;
+    const column = <K extends keyof KeyRow>(key: K) => rows.map((r) => r[key]);
+    await sql`
+      INSERT INTO personal_data_keys (subject, key_id, key, created_at)
+      SELECT * FROM unnest(${column('subject')}::text[], ${column('key_id')}::uuid[], ${column('key')}::text[],
+                           ${column('created_at')}::timestamptz[])
+      ON CONFLICT (subject) DO NOTHING`.execute(to);
+    copied += rows.length;
+    after = rows.at(-1)!.subject;
+    options.onProgress?.({ table: 'personal_data_keys', copied, total });
+  }
+}
+
 /**
  * Copies the streams and events as they are: same positions, epochs and transaction ids, so
  * checkpoints taken in the source still mean the same events. New positions continue above the
@@ -112,15 +151,16 @@ export async function copyEventRows(
   from: Kysely<unknown>,
   to: Kysely<unknown>,
   options: CopyOptions = {},
-): Promise<{ streams: number; events: number }> {
+): Promise<{ streams: number; events: number; keys: number }> {
   const already = await count(to, 'es_events');
   if (already > 0) throw new CopyTargetNotEmptyError(already);
   const streams = await copyStreams(from, to, options);
   const events = await copyEventBatches(from, to, options);
+  const keys = await copyPersonalDataKeys(from, to, options);
   await sql`
     SELECT setval(pg_get_serial_sequence('es_events', 'global_position'), max(global_position))
       FROM es_events HAVING count(*) > 0`.execute(to);
-  return { streams, events };
+  return { streams, events, keys };
 }
 
 /**

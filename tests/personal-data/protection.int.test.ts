@@ -1,0 +1,122 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { erasedEmail } from '../../domain/accounts/personal-data';
+import { userSubject } from '../../domain/eventstore/personal-data';
+import { START, type EventStore, type RecordedEvent } from '../../domain/eventstore/types';
+import { personalData } from '../../domain/personal-data';
+import { operationalDb } from '../../api/db/operational';
+import { KEY_CACHE_MS, PostgresPersonalDataKeys } from '../../api/personal-data/keys';
+import { PersonalDataProtectingStore } from '../../api/personal-data/protected-store';
+import { backends, type TestDatabase } from '../support/databases';
+import { kurrentdbBackend } from '../support/kurrentdb/backend';
+
+const registered = (userId: string, email: string) => ({
+  id: randomUUID(),
+  type: 'AccountRegistered',
+  data: {
+    userId,
+    email,
+    passwordHash: 'scrypt$hash',
+    partner: null,
+    registeredAt: '2026-11-28T10:00:00.000Z',
+  },
+});
+
+/** What a store holds of its events, as text to search. */
+const text = (events: RecordedEvent[]) =>
+  JSON.stringify(events.map((e) => [e.streamName, e.type, e.data, e.metadata]));
+
+async function allOf(store: EventStore, stream: string): Promise<RecordedEvent[]> {
+  const { events } = await store.readAll({ after: START, limit: 100_000 });
+  return events.filter((e) => e.streamName === stream);
+}
+
+for (const backend of [...backends, kurrentdbBackend]) {
+  describe(`personal data in events on ${backend.name}`, () => {
+    let t: TestDatabase;
+    let protectedStore: EventStore;
+    let keys: PostgresPersonalDataKeys;
+    beforeAll(async () => {
+      t = await backend.open();
+      keys = new PostgresPersonalDataKeys(operationalDb(t.database));
+      protectedStore = new PersonalDataProtectingStore(t.store, keys, personalData);
+    });
+    afterAll(async () => t?.close());
+
+    it('stores a personal field only encrypted, and every reader gets it back', async () => {
+      const userId = randomUUID();
+      const email = `${randomUUID()}@example.com`;
+      const stream = `account-${userId}`;
+      await protectedStore.append(stream, [registered(userId, email)], { expected: 'no_stream' });
+
+      expect(text(await t.store.readStream(stream))).not.toContain(email);
+      expect(text(await allOf(t.store, stream))).not.toContain('scrypt$hash');
+      expect((await protectedStore.readStream(stream))[0]!.data.email).toBe(email);
+      const page = await protectedStore.readStreamPage(stream, { fromRevision: 0n, limit: 10 });
+      expect(page.events[0]!.data.email).toBe(email);
+      expect((await allOf(protectedStore, stream))[0]!.data).toMatchObject({ userId, email, partner: null });
+    });
+
+    it('reads an erased field as its placeholder, the same for every reader, and the rest as written', async () => {
+      const userId = randomUUID();
+      const stream = `account-${userId}`;
+      await protectedStore.append(stream, [registered(userId, `${randomUUID()}@example.com`)], {
+        expected: 'no_stream',
+      });
+      await keys.shred([userSubject(userId)]);
+
+      const [fromStream] = await protectedStore.readStream(stream);
+      const [fromLog] = await allOf(protectedStore, stream);
+      expect(fromStream!.data).toEqual({
+        userId,
+        email: erasedEmail(userId),
+        passwordHash: '',
+        partner: null,
+        registeredAt: '2026-11-28T10:00:00.000Z',
+      });
+      expect(fromLog!.data).toEqual(fromStream!.data);
+    });
+
+    it('reads events recorded before the protection as they were', async () => {
+      const userId = randomUUID();
+      const stream = `account-${userId}`;
+      await t.store.append(stream, [registered(userId, 'plain@example.com')], { expected: 'no_stream' });
+      expect((await protectedStore.readStream(stream))[0]!.data.email).toBe('plain@example.com');
+    });
+
+    it('stops another process from reading an erased field once its cached key expires', async () => {
+      let now = 1_000_000;
+      const otherProcess = new PersonalDataProtectingStore(
+        t.store,
+        new PostgresPersonalDataKeys(operationalDb(t.database), () => now),
+        personalData,
+      );
+      const userId = randomUUID();
+      const email = `${randomUUID()}@example.com`;
+      const stream = `account-${userId}`;
+      await protectedStore.append(stream, [registered(userId, email)], { expected: 'no_stream' });
+      expect((await otherProcess.readStream(stream))[0]!.data.email).toBe(email);
+
+      await keys.shred([userSubject(userId)]);
+      expect((await protectedStore.readStream(stream))[0]!.data.email).toBe(erasedEmail(userId));
+      now += KEY_CACHE_MS + 1;
+      expect((await otherProcess.readStream(stream))[0]!.data.email).toBe(erasedEmail(userId));
+    });
+
+    it('gives a subject a new key after erasure, which never opens what the old one sealed', async () => {
+      const userId = randomUUID();
+      const before = `account-${userId}`;
+      await protectedStore.append(before, [registered(userId, 'first@example.com')], {
+        expected: 'no_stream',
+      });
+      await keys.shred([userSubject(userId)]);
+      const after = `account-${userId}-again`;
+      await protectedStore.append(after, [registered(userId, 'second@example.com')], {
+        expected: 'no_stream',
+      });
+
+      expect((await protectedStore.readStream(before))[0]!.data.email).toBe(erasedEmail(userId));
+      expect((await protectedStore.readStream(after))[0]!.data.email).toBe('second@example.com');
+    });
+  });
+}
