@@ -2,6 +2,7 @@ import type { AccountEvent, EmailClaimEvent } from './accounts/events';
 import type { BackfillEvent, BackfillRunnerEvent } from './backfill/events';
 import type { CreditsEvent } from './credits/events';
 import type { LookupProcessorEvent, LookupRequestEvent } from './lookups/events';
+import type { WorkflowActionEvent } from './lookups/workflow-action';
 import type { PortalEvent } from './portals/events';
 import type { SubscriptionEvent } from './subscriptions/events';
 
@@ -14,6 +15,7 @@ export type LogEvent =
   | CreditsEvent
   | LookupRequestEvent
   | LookupProcessorEvent
+  | WorkflowActionEvent
   | PortalEvent
   | SubscriptionEvent;
 

@@ -14,6 +14,7 @@ import type { Metrics } from '../metrics/metrics';
 import { LookupProcessor } from './processor';
 import { usageModule } from './usage-routes';
 import { hubspotWebhookModule } from './webhook';
+import { workflowActionModule } from '../workflow/action';
 
 /** What the HubSpot connection provides to the lookup pipeline. */
 export interface HubSpotSide {
@@ -29,7 +30,7 @@ export interface LookupsParts {
   processor?: LookupProcessor;
 }
 
-/** The webhook, the lookup processor and the usage chart, wired to the rest of the system. */
+/** The webhook, the workflow action, the lookup processor and the usage chart, wired to the rest of the system. */
 export function composeLookups(deps: {
   publicUrl: string;
   logger: Logger;
@@ -49,10 +50,13 @@ export function composeLookups(deps: {
     now: deps.now,
   });
   if (!deps.hubspot) {
-    deps.logger.warn('HubSpot is not wired: the webhook and the lookup processor are off');
+    deps.logger.warn(
+      'HubSpot is not wired: the webhook, the workflow action and the lookup processor are off',
+    );
     return { modules: [usage] };
   }
   const journal = new LookupJournal(deps.logger, (userIds) => emailsOf(deps.readModels, userIds));
+  const table = zipTable();
   const processor = new LookupProcessor({
     journal,
     store: deps.store,
@@ -61,7 +65,7 @@ export function composeLookups(deps: {
     credits: deps.accounts.credits,
     portals: deps.hubspot.portals,
     crm: deps.hubspot.crm,
-    zipTable: zipTable(),
+    zipTable: table,
     now: deps.now,
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
     concurrency: deps.database.kind === 'pglite' ? 2 : 4,
@@ -78,5 +82,17 @@ export function composeLookups(deps: {
     journal,
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
-  return { modules: [webhook, usage], processor };
+  const workflowAction = workflowActionModule({
+    store: deps.store,
+    credits: deps.accounts.credits,
+    portals: deps.hubspot.portals,
+    crm: deps.hubspot.crm,
+    zipTable: table,
+    readModels: deps.readModels,
+    now: deps.now,
+    journal,
+    publicUrl: deps.publicUrl,
+    secret: deps.hubspot.webhookSecret,
+  });
+  return { modules: [webhook, workflowAction, usage], processor };
 }

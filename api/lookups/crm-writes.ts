@@ -18,9 +18,12 @@ import type {
 /** HubSpot's batch update takes at most 100 records. */
 export const CRM_BATCH_SIZE = 100;
 
+/** The record a lookup writes to, whichever source asked for it. */
+export type LookupTarget = Pick<PendingLookup, 'lookupId' | 'portalId' | 'objectType' | 'objectId'>;
+
 /** A charged lookup's values, each in its field's write mode, ready to be written to its record. */
-export interface CrmWrite {
-  lookup: PendingLookup;
+export interface CrmWrite<L extends LookupTarget = PendingLookup> {
+  lookup: L;
   userId: string;
   route: PortalRoute;
   writes: PlannedWrite[];
@@ -41,8 +44,8 @@ export type LastWrittenValues = (
 export type WriteOutcome =
   { ok: true; filled: Record<string, string> } | { ok: false; reason: LookupFailureReason; detail: string };
 
-export interface WriteResult {
-  write: CrmWrite;
+export interface WriteResult<L extends LookupTarget = PendingLookup> {
+  write: CrmWrite<L>;
   outcome: WriteOutcome;
 }
 
@@ -59,12 +62,12 @@ const failure = (error: unknown): WriteOutcome => {
  * Writes every lookup's values as their modes allow, one batch call per portal, object type and
  * 100 records. The records' current values are read first when a mode or the city needs them.
  */
-export async function writeToCrm(
+export async function writeToCrm<L extends LookupTarget>(
   crm: CrmClientFactory,
-  writes: readonly CrmWrite[],
+  writes: readonly CrmWrite<L>[],
   lastWritten: LastWrittenValues,
-): Promise<WriteResult[]> {
-  const groups = new Map<string, CrmWrite[]>();
+): Promise<WriteResult<L>[]> {
+  const groups = new Map<string, CrmWrite<L>[]>();
   for (const w of writes) {
     const key = `${w.lookup.portalId}\u0000${w.lookup.objectType}`;
     const group = groups.get(key);
@@ -88,15 +91,19 @@ export async function writeToCrm(
 }
 
 /** Each write with the properties its modes let through, or the failure that stops it. */
-async function decide(
+async function decide<L extends LookupTarget>(
   client: CrmPortalClient,
   objectType: CrmObjectType,
-  group: readonly CrmWrite[],
+  group: readonly CrmWrite<L>[],
   lastWritten: LastWrittenValues,
-): Promise<{ ready: CrmWrite[]; failed: WriteResult[]; properties: Map<CrmWrite, Record<string, string>> }> {
-  const ready: CrmWrite[] = [];
-  const failed: WriteResult[] = [];
-  const properties = new Map<CrmWrite, Record<string, string>>();
+): Promise<{
+  ready: CrmWrite<L>[];
+  failed: WriteResult<L>[];
+  properties: Map<CrmWrite<L>, Record<string, string>>;
+}> {
+  const ready: CrmWrite<L>[] = [];
+  const failed: WriteResult<L>[] = [];
+  const properties = new Map<CrmWrite<L>, Record<string, string>>();
   const reading = group.filter((w) => needsCurrentValues(w.writes, w.acceptedCities));
   const tracked = group.filter((w) => needsLastWritten(w.writes));
   const [current, written] = await Promise.all([
@@ -148,16 +155,16 @@ async function decide(
   return { ready, failed, properties };
 }
 
-async function writeGroup(
+async function writeGroup<L extends LookupTarget>(
   client: CrmPortalClient,
   objectType: CrmObjectType,
-  group: readonly CrmWrite[],
+  group: readonly CrmWrite<L>[],
   lastWritten: LastWrittenValues,
-): Promise<WriteResult[]> {
+): Promise<WriteResult<L>[]> {
   // A read model that cannot answer is not the CRM's failure: it throws, and the wave is retried.
   const decided = await decide(client, objectType, group, lastWritten);
   const { ready, properties } = decided;
-  const results: WriteResult[] = [...decided.failed];
+  const results: WriteResult<L>[] = [...decided.failed];
   for (let i = 0; i < ready.length; i += CRM_BATCH_SIZE) {
     const chunk = ready.slice(i, i + CRM_BATCH_SIZE);
     const updates: RecordUpdate[] = chunk.map((w) => ({
@@ -190,7 +197,7 @@ async function writeGroup(
 async function currentValues(
   client: CrmPortalClient,
   objectType: CrmObjectType,
-  writes: readonly CrmWrite[],
+  writes: readonly CrmWrite<LookupTarget>[],
 ): Promise<Map<string, Record<string, string | null>> | Error> {
   if (writes.length === 0) return new Map();
   const ids = [...new Set(writes.map((w) => w.lookup.objectId))];

@@ -16,3 +16,6 @@ export const ignoredEventId = (lookupId: string) => uuidv5(`ignored:${lookupId}`
  */
 export const chargeCommandId = (lookupId: string) => `charge:${lookupId}`;
 export const outcomeCommandId = (lookupId: string) => `outcome:${lookupId}`;
+
+/** The id of a workflow execution's answer: kept once however often HubSpot retries the execution. */
+export const answeredEventId = (lookupId: string) => uuidv5(`answered:${lookupId}`, LOOKUP_EVENT_NAMESPACE);

@@ -1,9 +1,8 @@
 import type { CreditsEvent } from '../../domain/credits/events';
-import type { LookupIgnoredReason } from '../../domain/lookups/events';
-import type { PendingLookup } from '../../projections/lookups/queries';
+import { lookupSourceOf, type LookupIgnoredReason, type LookupSource } from '../../domain/lookups/events';
 import type { Logger } from '../logging/logger';
 import { logForRequest } from '../logging/request-logging';
-import type { WriteResult } from './crm-writes';
+import type { LookupTarget, WriteResult } from './crm-writes';
 
 /** The steps of one lookup as the log viewer's timeline shows them, in the order they happen. */
 export type LookupStep = 'received' | 'ignored' | 'charged' | 'written' | 'recorded';
@@ -20,6 +19,8 @@ export interface LookupFacts {
   zip: string;
   /** The webhook request that asked for it; a lookup asked for otherwise is a request of its own. */
   requestId: string | undefined;
+  /** Absent: the webhook asked for it. */
+  source?: LookupSource;
 }
 
 export const requestOf = (l: LookupFacts) => l.requestId ?? `lookup:${l.lookupId}`;
@@ -32,6 +33,7 @@ const facts = (l: LookupFacts, step: LookupStep) => ({
   objectType: l.objectType,
   objectId: l.objectId,
   zip: l.zip,
+  source: lookupSourceOf(l),
 });
 
 /** Who the admin sees on a lookup's lines: the portal owner's e-mail, found once per wave. */
@@ -84,7 +86,7 @@ export class WaveJournal {
     });
   }
 
-  ignored(l: PendingLookup, reason: LookupIgnoredReason, detail: string): void {
+  ignored(l: LookupFacts, reason: LookupIgnoredReason, detail: string): void {
     this.log(l, undefined).info(`Lookup ignored (${reason}): ${detail}`, {
       ...facts(l, 'ignored'),
       outcome: 'ignored',
@@ -93,7 +95,7 @@ export class WaveJournal {
     });
   }
 
-  charged(l: PendingLookup, userId: string, event: Charged): void {
+  charged(l: LookupFacts, userId: string, event: Charged): void {
     const before = event.data.balanceAfter + event.data.credits;
     this.before.set(l.lookupId, before);
     this.log(l, userId).info(`Charged ${event.data.credits} credit for ZIP ${l.zip}`, {
@@ -103,7 +105,7 @@ export class WaveJournal {
     });
   }
 
-  written({ write, outcome }: WriteResult): void {
+  written({ write, outcome }: WriteResult<LookupTarget & LookupFacts>): void {
     const l = write.lookup;
     if (outcome.ok)
       this.log(l, write.userId).info(
@@ -119,7 +121,7 @@ export class WaveJournal {
   }
 
   /** The outcome as recorded on the user's credits: success, or failure with its reason and refund. */
-  recorded(l: PendingLookup, userId: string, event: Outcome): void {
+  recorded(l: LookupFacts, userId: string, event: Outcome): void {
     const after = event.data.balanceAfter;
     const refunded = event.type === 'LookupFailed' && event.data.refunded;
     // Charged by an earlier run: a success cost one credit, a refunded failure nothing.

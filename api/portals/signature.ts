@@ -1,4 +1,4 @@
-import { createHmac, timingSafeEqual } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 
 /** HubSpot refuses nothing older on its side; we refuse requests signed more than 5 minutes ago. */
 export const MAX_SIGNATURE_AGE_MS = 5 * 60_000;
@@ -67,4 +67,82 @@ export function verifyV3(
   if (given.length !== expected.length || !timingSafeEqual(given, expected))
     return { ok: false, why: 'mismatch' };
   return { ok: true };
+}
+
+/**
+ * X-HubSpot-Signature with X-HubSpot-Signature-Version v2: hex SHA-256 of client secret + method
+ * + URI + body. The URI is the one HubSpot called, exactly, protocol included
+ * (https://developers.hubspot.com/docs/faq/v2-request-validation).
+ */
+export function signV2(secret: string, request: Omit<SignedRequest, 'timestamp'>): string {
+  return createHash('sha256')
+    .update(secret, 'utf8')
+    .update(request.method.toUpperCase(), 'utf8')
+    .update(request.uri, 'utf8')
+    .update(typeof request.body === 'string' ? Buffer.from(request.body, 'utf8') : request.body)
+    .digest('hex');
+}
+
+const sameText = (given: string, expected: string) => {
+  const a = Buffer.from(given, 'utf8');
+  const b = Buffer.from(expected, 'utf8');
+  return a.length === b.length && timingSafeEqual(a, b);
+};
+
+/** The signature headers a workflow action request may carry. */
+export interface WorkflowActionSignatures {
+  /** X-HubSpot-Signature-v3 and X-HubSpot-Request-Timestamp. */
+  v3: string | undefined;
+  timestamp: string | undefined;
+  /** X-HubSpot-Signature and X-HubSpot-Signature-Version. */
+  legacy: string | undefined;
+  version: string | undefined;
+}
+
+/**
+ * A custom workflow action's request. HubSpot documents that these are signed with v2
+ * (https://developers.hubspot.com/docs/api-reference/automation-actions-v4-v4/custom-action-guide:
+ * "Requests made for your custom action will use the v2 version of the X-HubSpot-Signature"),
+ * and that requests also carry the newer v3 signature with its timestamp where the platform
+ * sends it (https://developers.hubspot.com/docs/apps/developer-platform/build-apps/authentication/request-validation).
+ * v2 signs no time, so a copied request verifies forever; v3 does. Hence: a request that carries
+ * v3 is judged by v3 alone, timestamp window included, and a stale or wrong v3 is refused even
+ * when its v2 matches (a replay cannot strip v3 from a request that verifies only by v3); a
+ * request without v3 must carry a valid v2. What a v2-only replay can achieve is bounded by the
+ * action itself: the callbackId inside the signed body names one execution, answered once and
+ * charged once, so a replay only hears the same answer again.
+ */
+export function verifyWorkflowAction(
+  secret: string,
+  request: Omit<SignedRequest, 'timestamp'> & { signatures: WorkflowActionSignatures },
+  nowMs: number,
+): SignatureVerdict {
+  const { signatures } = request;
+  if (signatures.v3)
+    return verifyV3(
+      secret,
+      { ...request, timestamp: signatures.timestamp ?? '', signature: signatures.v3 },
+      nowMs,
+    );
+  if (!signatures.legacy || signatures.version?.toLowerCase() !== 'v2') return { ok: false, why: 'missing' };
+  return sameText(signatures.legacy.toLowerCase(), signV2(secret, request))
+    ? { ok: true }
+    : { ok: false, why: 'mismatch' };
+}
+
+/**
+ * The headers HubSpot signs a workflow action request with: v2, the version its custom action
+ * guide names, and v3 with its timestamp, as its request-validation page says requests carry
+ * both. The sandbox CRM and the tests sign this way.
+ */
+export function workflowActionSignatureHeaders(
+  secret: string,
+  request: SignedRequest,
+): Record<string, string> {
+  return {
+    'x-hubspot-signature': signV2(secret, request),
+    'x-hubspot-signature-version': 'v2',
+    'x-hubspot-signature-v3': signV3(secret, request),
+    'x-hubspot-request-timestamp': request.timestamp,
+  };
 }

@@ -13,8 +13,16 @@ import { acceptedCities, type PlannedWrite } from './write-modes';
  */
 export type ZipChange = Pick<
   LookupRequestedData,
-  'lookupId' | 'portalId' | 'objectType' | 'objectId' | 'propertyName' | 'zip' | 'occurredAt'
-> & { seq: bigint };
+  'lookupId' | 'portalId' | 'objectType' | 'objectId' | 'zip' | 'occurredAt'
+> & {
+  seq: bigint;
+  /**
+   * The CRM property the ZIP was read from. Null when a workflow action handed the ZIP over as
+   * its input: the user chose it there (any property, or a fixed value), so it is the ZIP by
+   * their choice and no property of the portal's is checked.
+   */
+  propertyName: string | null;
+};
 
 /** What a lookup needs of the portal a change came from: who pays, where the ZIP is, what to fill. */
 export interface LookupPortal {
@@ -44,6 +52,8 @@ export type LookupPlan<P extends LookupPortal = LookupPortal> =
       portal: P;
       writes: PlannedWrite[];
       acceptedCities: string[];
+      /** Where the code is: what a workflow action answers, whatever is written. */
+      location: Location;
     };
 
 const recordOf = (c: ZipChange) => `${c.portalId}:${c.objectType}:${c.objectId}`;
@@ -57,6 +67,33 @@ export function latestPerRecord(changes: readonly ZipChange[]): Set<string> {
       latest.set(recordOf(c), c);
   }
   return new Set([...latest.values()].map((c) => c.lookupId));
+}
+
+/** A change whose ZIP is read from a property is looked up only when that is the portal's ZIP property. */
+export const isZipOfPortal = (change: ZipChange, portal: LookupPortal): boolean =>
+  change.propertyName === null || change.propertyName === portal.zipProperty[change.objectType];
+
+/**
+ * Where a change's code is, or why it fails without a charge: a value that is not a ZIP or
+ * postal code (invalid_zip_format), or a code the table does not know (zip_not_found).
+ */
+export function locate(
+  change: Pick<ZipChange, 'zip'>,
+  userId: string,
+  resolve: ResolveLocation,
+): { kind: 'found'; location: Location } | Extract<LookupPlan, { kind: 'fail' }> {
+  const code = parsePostalCode(change.zip);
+  if (code.kind === 'invalid')
+    return {
+      kind: 'fail',
+      userId,
+      reason: 'invalid_zip_format',
+      detail: `"${change.zip}" is not a ZIP code`,
+    };
+  const location = resolve(code);
+  if (!location)
+    return { kind: 'fail', userId, reason: 'zip_not_found', detail: `${change.zip} is not in the table` };
+  return { kind: 'found', location };
 }
 
 /**
@@ -75,7 +112,7 @@ export function planLookup<P extends LookupPortal>(
 ): LookupPlan<P> {
   if (!portal)
     return { kind: 'ignore', reason: 'portal_not_connected', detail: 'No account has this portal connected' };
-  if (change.propertyName !== portal.zipProperty[change.objectType])
+  if (!isZipOfPortal(change, portal))
     return {
       kind: 'ignore',
       reason: 'not_zip_property',
@@ -104,17 +141,9 @@ export function planLookup<P extends LookupPortal>(
       reason: 'portal_not_configured',
       detail: `No ${change.objectType} fields are mapped`,
     };
-  const code = parsePostalCode(change.zip);
-  if (code.kind === 'invalid')
-    return {
-      kind: 'fail',
-      userId,
-      reason: 'invalid_zip_format',
-      detail: `"${change.zip}" is not a ZIP code`,
-    };
-  const location = resolve(code);
-  if (!location)
-    return { kind: 'fail', userId, reason: 'zip_not_found', detail: `${change.zip} is not in the table` };
+  const located = locate(change, userId, resolve);
+  if (located.kind === 'fail') return located;
+  const { location } = located;
   const writes = plannedWrites(mapping, location);
   if (writes.length === 0)
     return {
@@ -123,7 +152,7 @@ export function planLookup<P extends LookupPortal>(
       reason: 'zip_not_found',
       detail: `No value for the mapped fields of ${change.zip}`,
     };
-  return { kind: 'charge', userId, portal, writes, acceptedCities: acceptedCities(location) };
+  return { kind: 'charge', userId, portal, writes, acceptedCities: acceptedCities(location), location };
 }
 
 /** Plans a batch of changes, each against its portal (undefined when nobody has it connected). */

@@ -78,6 +78,11 @@ describe('planning a lookup', () => {
     expect(plan(change(), elsewhere)).toMatchObject({ kind: 'ignore', reason: 'not_zip_property' });
   });
 
+  it('looks up a ZIP that names no property (a workflow’s input) whatever the portal’s ZIP property is', () => {
+    const elsewhere = { ...portal, zipProperty: { contact: 'postal_code', company: 'zip' } };
+    expect(plan(change({ propertyName: null }), elsewhere)).toMatchObject({ kind: 'charge' });
+  });
+
   it('ignores a change that a later change of the same record supersedes', () => {
     expect(plan(change(), portal, false)).toMatchObject({ kind: 'ignore', reason: 'superseded' });
   });
@@ -162,6 +167,7 @@ describe('planning a lookup', () => {
         { field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' },
       ],
       acceptedCities: ['New York'],
+      location: newYork,
     });
   });
 

@@ -46,7 +46,7 @@ const ID = /^[0-9]{1,20}$/;
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 /** Text as typed into HubSpot, without control characters: no ZIP or property name holds one. */
-const printable = (text: string, max: number) => text.replace(CONTROL, '').slice(0, max);
+export const printable = (text: string, max: number) => text.replace(CONTROL, '').slice(0, max);
 
 /** Decides whether one event of a webhook batch asks for a lookup. */
 export function classifyWebhookEvent(event: CrmWebhookEvent): WebhookEventVerdict {

@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import type { ContactMapping, PortalMapping } from '../portals/config';
+import type { LookupPortal, ZipChange } from './plan';
+import type { Location, ParsedPostalCode } from './postal-code';
+import { planWorkflowLookup, workflowLookupIdOf, workflowOutputs } from './workflow-action';
+
+const newYork: Location = {
+  city: 'New York',
+  state: 'NY',
+  county: 'New York County',
+  country: 'US',
+  timezone: 'America/New_York',
+};
+const toronto: Location = {
+  city: null,
+  state: 'ON',
+  county: 'UTC-05:00',
+  country: 'CA',
+  timezone: 'America/Toronto',
+};
+const resolve = (code: ParsedPostalCode) =>
+  code.kind === 'us'
+    ? code.zip === '10001'
+      ? newYork
+      : undefined
+    : code.fsa === 'M5V'
+      ? toronto
+      : undefined;
+
+const unmapped: ContactMapping = {
+  city: '',
+  state: '',
+  county: '',
+  country: '',
+  updateTimezone: false,
+  modes: {
+    city: 'fill_if_empty',
+    state: 'fill_if_empty',
+    county: 'fill_if_empty',
+    country: 'fill_if_empty',
+    timezone: 'fill_if_empty',
+  },
+};
+const nothingMapped: PortalMapping = {
+  contact: unmapped,
+  company: { city: '', state: '', county: '', country: '', modes: unmapped.modes },
+};
+const portal: LookupPortal = {
+  userId: 'u1',
+  zipProperty: { contact: 'zip', company: 'zip' },
+  config: nothingMapped,
+};
+
+const execution = (zip: string): ZipChange & { propertyName: null } => ({
+  lookupId: workflowLookupIdOf('123', 'ap-123-456-7-0'),
+  portalId: '123',
+  objectType: 'contact',
+  objectId: '901',
+  propertyName: null,
+  zip,
+  occurredAt: 1_000,
+  seq: 0n,
+});
+
+describe('a workflow action’s lookup', () => {
+  it('is one lookup per execution: a retry of the same callback is the same lookup', () => {
+    expect(workflowLookupIdOf('123', 'ap-123-456-7-0')).toBe(workflowLookupIdOf('123', 'ap-123-456-7-0'));
+    expect(workflowLookupIdOf('123', 'ap-123-456-7-0')).not.toBe(workflowLookupIdOf('123', 'ap-123-456-7-1'));
+  });
+
+  it('charges a found ZIP without any mapping when only the outputs are wanted, writing nothing', () => {
+    expect(planWorkflowLookup(execution('10001'), portal, false, resolve)).toEqual({
+      kind: 'charge',
+      userId: 'u1',
+      portal,
+      writes: [],
+      acceptedCities: ['New York'],
+      location: newYork,
+    });
+  });
+
+  it('fails without a charge when the input is not a ZIP or the table does not know it', () => {
+    expect(planWorkflowLookup(execution('hello'), portal, false, resolve)).toMatchObject({
+      kind: 'fail',
+      reason: 'invalid_zip_format',
+    });
+    expect(planWorkflowLookup(execution('00000'), portal, false, resolve)).toMatchObject({
+      kind: 'fail',
+      reason: 'zip_not_found',
+    });
+  });
+
+  it('is planned as a webhook’s change when it also writes the mapped properties: nothing mapped fails as portal_not_configured', () => {
+    expect(planWorkflowLookup(execution('10001'), portal, true, resolve)).toMatchObject({
+      kind: 'fail',
+      reason: 'portal_not_configured',
+    });
+    const mapped = { ...portal, config: { ...nothingMapped, contact: { ...unmapped, city: 'city' } } };
+    expect(planWorkflowLookup(execution('10001'), mapped, true, resolve)).toMatchObject({
+      kind: 'charge',
+      writes: [{ field: 'city', property: 'city', value: 'New York', mode: 'fill_if_empty' }],
+    });
+  });
+
+  it('is ignored when nobody has the portal connected: there is nobody to charge', () => {
+    expect(planWorkflowLookup(execution('10001'), undefined, false, resolve)).toMatchObject({
+      kind: 'ignore',
+      reason: 'portal_not_connected',
+    });
+  });
+});
+
+describe('a workflow action’s outputs', () => {
+  it('give the location and "filled" on success, an area’s missing city empty', () => {
+    expect(workflowOutputs(toronto, 'filled')).toEqual({
+      city: '',
+      state: 'ON',
+      county: 'UTC-05:00',
+      country: 'CA',
+      timezone: 'America/Toronto',
+      outcome: 'filled',
+    });
+  });
+
+  it('give only the outcome on a failure, so no location is handed out without its credit', () => {
+    expect(workflowOutputs(newYork, 'insufficient_credits')).toEqual({
+      city: '',
+      state: '',
+      county: '',
+      country: '',
+      timezone: '',
+      outcome: 'insufficient_credits',
+    });
+  });
+});
