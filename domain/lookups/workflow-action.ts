@@ -59,7 +59,7 @@ export function workflowOutputs(location: Location | null, outcome: WorkflowOutc
  * no property), and it is never superseded: each execution was asked for on its own. With
  * "write mapped properties" on it is planned exactly as a webhook's change, mapping and write
  * modes included; off, only the location is wanted, so the mapping does not matter: a portal
- * nobody has connected is ignored, a bad or unknown code fails without a charge, and a found
+ * nobody has connected is ignored, one whose access HubSpot revoked fails as for a webhook, a bad or unknown code fails without a charge, and a found
  * one is charged with nothing to write.
  */
 export function planWorkflowLookup<P extends LookupPortal>(
@@ -68,7 +68,8 @@ export function planWorkflowLookup<P extends LookupPortal>(
   writeMappedProperties: boolean,
   resolve: ResolveLocation,
 ): LookupPlan<P> {
-  if (writeMappedProperties || !portal) return planLookup(change, portal, true, resolve);
+  if (writeMappedProperties || !portal || portal.accessRevoked)
+    return planLookup(change, portal, true, resolve);
   const located = locate(change, portal.userId, resolve);
   if (located.kind === 'fail') return located;
   const { location } = located;

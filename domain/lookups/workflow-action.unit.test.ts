@@ -102,6 +102,14 @@ describe('a workflow action’s lookup', () => {
     });
   });
 
+  it('fails uncharged as crm_auth_failed when HubSpot revoked the portal’s access, outputs wanted or not', () => {
+    const revoked = { ...portal, accessRevoked: true };
+    expect(planWorkflowLookup(execution('10001'), revoked, false, resolve)).toMatchObject({
+      kind: 'fail',
+      reason: 'crm_auth_failed',
+    });
+  });
+
   it('is ignored when nobody has the portal connected: there is nobody to charge', () => {
     expect(planWorkflowLookup(execution('10001'), undefined, false, resolve)).toMatchObject({
       kind: 'ignore',
