@@ -17,6 +17,7 @@ import { HubSpotTimezones } from './timezones';
 import type { HubSpotMetrics } from '../metrics/metrics';
 import type pg from 'pg';
 import { portalRateLimiter } from '../adapters/hubspot/limiter';
+import { searchRateLimiter } from '../adapters/hubspot/search-limiter';
 
 /** Everything HubSpot-facing the process holds, built once at start. */
 export interface HubSpotServices extends ConnectionDeps {
@@ -82,6 +83,7 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     tokens,
     retry: o.retry,
     limiter: portalRateLimiter(o.pool),
+    searchLimiter: searchRateLimiter(o.pool),
     ...(o.metrics ? { metrics: o.metrics } : {}),
   });
   const portals = new CommandHandler(o.store, portalDecider, { cacheSize: 5000 }) as PortalHandler;

@@ -39,13 +39,43 @@ export type CrmWriteOutcome =
   | { ok: true }
   | { ok: false; reason: 'crm_update_failed' | 'crm_auth_failed' | 'crm_record_not_found'; detail: string };
 
-/** One portal's CRM API, authenticated; tokens are refreshed underneath. */
+/** One condition of a CRM search (HubSpot's operators); `value` for all but (NOT_)HAS_PROPERTY. */
+export interface CrmSearchFilter {
+  propertyName: string;
+  operator: 'HAS_PROPERTY' | 'NOT_HAS_PROPERTY' | 'EQ' | 'NEQ' | 'GT' | 'GTE' | 'LT' | 'LTE';
+  value?: string;
+}
+
+/** HubSpot's search request: filter groups are ORed, the filters of a group ANDed; `after` pages. */
+export interface CrmSearchQuery {
+  filterGroups: { filters: CrmSearchFilter[] }[];
+  sorts: { propertyName: string; direction: 'ASCENDING' | 'DESCENDING' }[];
+  properties: string[];
+  limit: number;
+  after?: string;
+}
+
+/** One page of search results; `after` is present while more results follow. */
+export interface CrmSearchPage {
+  total: number;
+  results: { id: string; properties: Record<string, string | null>; updatedAt: string }[];
+  after?: string;
+}
+
+/**
+ * Whose call it is in the portal's shared HubSpot budget: a live lookup (webhook, workflow) goes
+ * before background work (a backfill), which takes what live lookups leave.
+ */
+export type CallPriority = 'live' | 'background';
+
+/** One portal's CRM API, authenticated; tokens are refreshed underneath. Calls are 'live' unless told. */
 export interface CrmPortalClient {
   /** Current values of the given properties, for "fill only empty fields". Missing records are absent from the map. */
   readRecords(
     objectType: CrmObjectType,
     ids: readonly string[],
     properties: readonly string[],
+    options?: { priority?: CallPriority },
   ): Promise<Map<string, Record<string, string | null>>>;
   /**
    * Writes several records of one type in one batch call (HubSpot batch update), waiting out
@@ -54,7 +84,21 @@ export interface CrmPortalClient {
   updateRecords(
     objectType: CrmObjectType,
     updates: readonly RecordUpdate[],
+    options?: { priority?: CallPriority },
   ): Promise<Map<string, CrmWriteOutcome>>;
+  /**
+   * One page of HubSpot's CRM search (POST /crm/v3/objects/{type}/search), within the portal's
+   * budget and the search API's own limit (5 requests/s), waiting out 429s and retrying 5xx.
+   * HubSpot answers at most 10,000 results for one query and refuses (400) a page past them:
+   * to read more, sort ascending on hs_object_id and start a new query with hs_object_id GT the
+   * last id seen. Throws CrmCallError: crm_auth_failed when the portal's authorisation is gone,
+   * crm_update_failed when HubSpot refused the search or kept failing.
+   */
+  searchRecords(
+    objectType: CrmObjectType,
+    query: CrmSearchQuery,
+    options?: { priority?: CallPriority },
+  ): Promise<CrmSearchPage>;
 }
 
 export interface CrmClientFactory {

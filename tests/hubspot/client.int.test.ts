@@ -238,6 +238,62 @@ for (const backend of backends) {
       expect(Date.now() - started).toBeLessThan(2000);
     });
 
+    it('searches with the query as HubSpot takes it and answers the page and where the next one starts', async () => {
+      hubspot.answer = (_req, res) =>
+        json(res, 200, {
+          total: 3,
+          results: [
+            { id: '7', properties: { hs_object_id: '7', zip: '10001' }, updatedAt: '2026-11-20T10:00:00Z' },
+          ],
+          paging: { next: { after: '1', link: 'ignored' } },
+        });
+      const { crm } = await connected();
+      const query = {
+        filterGroups: [{ filters: [{ propertyName: 'zip', operator: 'HAS_PROPERTY' as const }] }],
+        sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' as const }],
+        properties: ['zip'],
+        limit: 1,
+      };
+      expect(await crm.searchRecords('contact', query, { priority: 'background' })).toEqual({
+        total: 3,
+        results: [
+          { id: '7', properties: { hs_object_id: '7', zip: '10001' }, updatedAt: '2026-11-20T10:00:00Z' },
+        ],
+        after: '1',
+      });
+      expect(hubspot.api()).toMatchObject([{ method: 'POST', url: '/crm/v3/objects/contacts/search' }]);
+      expect(JSON.parse(hubspot.api()[0]!.body)).toEqual(query);
+    });
+
+    it('waits out a search 429 by its Retry-After, and reports a search refused after a refresh as crm_auth_failed', async () => {
+      let calls = 0;
+      hubspot.answer = (_req, res) =>
+        ++calls === 1
+          ? json(
+              res,
+              429,
+              { status: 'error', errorType: 'RATE_LIMIT', policyName: 'SECONDLY', message: 'secondly limit' },
+              { 'retry-after': '1' },
+            )
+          : json(res, 200, { total: 0, results: [] });
+      const { crm } = await connected();
+      const empty = { filterGroups: [], sorts: [], properties: [], limit: 10 };
+      expect(await crm.searchRecords('company', empty)).toEqual({ total: 0, results: [] });
+      expect(hubspot.api().map((s) => s.url)).toEqual([
+        '/crm/v3/objects/companies/search',
+        '/crm/v3/objects/companies/search',
+      ]);
+
+      hubspot.answer = (req, res) =>
+        req.url === '/oauth/v1/token'
+          ? json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 })
+          : json(res, 401, { status: 'error', message: 'The app was uninstalled' });
+      await expect(crm.searchRecords('company', empty)).rejects.toMatchObject({
+        name: 'CrmCallError',
+        reason: 'crm_auth_failed',
+      });
+    });
+
     it('reads current values and leaves missing records out', async () => {
       hubspot.answer = (_req, res) =>
         json(res, 207, {

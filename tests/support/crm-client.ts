@@ -2,6 +2,8 @@ import type {
   CrmClientFactory,
   CrmObjectType,
   CrmPortalClient,
+  CrmSearchPage,
+  CrmSearchQuery,
   CrmWriteOutcome,
   RecordUpdate,
 } from '../../api/portals/types';
@@ -16,7 +18,7 @@ export interface TestCrmClientOptions {
 }
 
 /**
- * A thin CrmPortalClient over fetch for tests: batch read and update, waiting out a 429 by its
+ * A thin CrmPortalClient over fetch for tests: batch read and update and search, waiting out a 429 by its
  * Retry-After and retrying a 5xx a few times. The HubSpot connection's real client replaces it.
  */
 export class TestCrmClient implements CrmPortalClient {
@@ -61,6 +63,18 @@ export class TestCrmClient implements CrmPortalClient {
     }
     const failed: CrmWriteOutcome = { ok: false, reason: 'crm_update_failed', detail };
     return new Map<string, CrmWriteOutcome>(updates.map((u) => [u.id, failed]));
+  }
+
+  async searchRecords(objectType: CrmObjectType, query: CrmSearchQuery): Promise<CrmSearchPage> {
+    const response = await this.post(`/crm/objects/2026-03/${PLURAL[objectType]}/search`, query);
+    if (!response.ok) throw new Error(`The CRM answered ${response.status} to a search`);
+    const body = (await response.json()) as {
+      total: number;
+      results: CrmSearchPage['results'];
+      paging?: { next?: { after?: string } };
+    };
+    const after = body.paging?.next?.after;
+    return { total: body.total, results: body.results, ...(after ? { after } : {}) };
   }
 
   private post(path: string, body: unknown) {

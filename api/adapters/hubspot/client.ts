@@ -1,13 +1,17 @@
 import type {
+  CallPriority,
   CrmClientFactory,
   CrmObjectType,
   CrmPortalClient,
+  CrmSearchPage,
+  CrmSearchQuery,
   CrmWriteOutcome,
   RecordUpdate,
 } from '../../portals/types';
 import { CrmCallError } from './errors';
 import { DEFAULT_TIMEOUT_MS, exchange, messageOf, sleep, type HubSpotResponse } from './http';
 import { portalRateLimiter, type PortalRateLimiter } from './limiter';
+import { searchRateLimiter, type SearchRateLimiter } from './search-limiter';
 import type { HubSpotTokens } from './tokens';
 import type { HubSpotMetrics } from '../../metrics/metrics';
 
@@ -33,6 +37,8 @@ export interface HubSpotClientOptions {
   apiBase: string;
   tokens: HubSpotTokens;
   limiter?: PortalRateLimiter;
+  /** The search API's own limit (5 requests/s); in memory unless given. */
+  searchLimiter?: SearchRateLimiter;
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
   /** Counts each answer HubSpot gave, 429s among them. */
@@ -69,6 +75,26 @@ function chunks<T>(items: readonly T[]): T[][] {
   return out;
 }
 
+/** A search answer as a page; results without an id are not records and are left out. */
+function searchPage(body: unknown): CrmSearchPage {
+  const b = (body ?? {}) as { total?: unknown; results?: unknown; paging?: { next?: { after?: unknown } } };
+  const results = Array.isArray(b.results)
+    ? (b.results as { id?: unknown; properties?: Record<string, string | null>; updatedAt?: unknown }[])
+        .filter((r) => typeof r.id === 'string' || typeof r.id === 'number')
+        .map((r) => ({
+          id: String(r.id),
+          properties: r.properties ?? {},
+          updatedAt: String(r.updatedAt ?? ''),
+        }))
+    : [];
+  const after = b.paging?.next?.after;
+  return {
+    total: typeof b.total === 'number' ? b.total : results.length,
+    results,
+    ...(after === undefined || after === null ? {} : { after: String(after) }),
+  };
+}
+
 /** The ids HubSpot says do not exist, from a 207 or an error answer. */
 function missingIds(errors: BatchError[]): Set<string> {
   return new Set(
@@ -84,37 +110,43 @@ function missingIds(errors: BatchError[]): Set<string> {
  */
 export class HubSpotClient implements CrmClientFactory {
   readonly limiter: PortalRateLimiter;
+  private readonly searchLimiter: SearchRateLimiter;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: HubSpotClientOptions) {
     this.limiter = options.limiter ?? portalRateLimiter();
+    this.searchLimiter = options.searchLimiter ?? searchRateLimiter();
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
 
   async forPortal(portalId: string): Promise<CrmPortalClient> {
     return {
-      readRecords: (type, ids, properties) => this.readRecords(portalId, type, ids, properties),
-      updateRecords: (type, updates) => this.updateRecords(portalId, type, updates),
+      readRecords: (type, ids, properties, o) => this.readRecords(portalId, type, ids, properties, o),
+      updateRecords: (type, updates, o) => this.updateRecords(portalId, type, updates, o),
+      searchRecords: (type, query, o) => this.searchRecords(portalId, type, query, o),
     };
   }
 
   /**
    * One call to the portal's API. Answers whatever HubSpot said for 2xx and 4xx other than 401
    * and 429; throws CrmCallError when HubSpot kept failing or the portal's authorisation is gone.
+   * A search also waits for the search API's own limit, after its slot in the portal's budget.
    */
   async call(
     portalId: string,
     method: 'GET' | 'POST',
     path: string,
     body?: unknown,
+    options: { priority?: CallPriority; search?: boolean } = {},
   ): Promise<HubSpotResponse> {
     let serverErrors = 0;
     let rateLimited = 0;
     let refreshed = false;
     for (;;) {
-      await this.limiter.acquire(portalId);
+      await this.limiter.acquire(portalId, options.priority ?? 'live');
+      if (options.search) await this.searchLimiter.acquire(portalId);
       const token = await this.options.tokens.accessToken(portalId);
       let response: HubSpotResponse;
       try {
@@ -173,13 +205,17 @@ export class HubSpotClient implements CrmClientFactory {
     type: CrmObjectType,
     ids: readonly string[],
     properties: readonly string[],
+    options: { priority?: CallPriority } = {},
   ): Promise<Map<string, Record<string, string | null>>> {
     const found = new Map<string, Record<string, string | null>>();
     for (const chunk of chunks(ids)) {
-      const response = await this.call(portalId, 'POST', `/crm/v3/objects/${objectPath(type)}/batch/read`, {
-        properties,
-        inputs: chunk.map((id) => ({ id })),
-      });
+      const response = await this.call(
+        portalId,
+        'POST',
+        `/crm/v3/objects/${objectPath(type)}/batch/read`,
+        { properties, inputs: chunk.map((id) => ({ id })) },
+        options,
+      );
       const everyMissing = response.status === 404 || missingIds(batchErrors(response.body)).size > 0;
       if (response.status >= 400 && !everyMissing)
         throw new CrmCallError('crm_update_failed', `Reading records failed: ${messageOf(response)}`);
@@ -192,18 +228,37 @@ export class HubSpotClient implements CrmClientFactory {
     portalId: string,
     type: CrmObjectType,
     updates: readonly RecordUpdate[],
+    options: { priority?: CallPriority } = {},
   ): Promise<Map<string, CrmWriteOutcome>> {
     const outcomes = new Map<string, CrmWriteOutcome>();
     for (const chunk of chunks(updates)) {
-      for (const [id, outcome] of await this.updateChunk(portalId, type, chunk)) outcomes.set(id, outcome);
+      for (const [id, outcome] of await this.updateChunk(portalId, type, chunk, options))
+        outcomes.set(id, outcome);
     }
     return outcomes;
+  }
+
+  /** See CrmPortalClient.searchRecords: the 10,000-result ceiling is the caller's to page around. */
+  async searchRecords(
+    portalId: string,
+    type: CrmObjectType,
+    query: CrmSearchQuery,
+    options: { priority?: CallPriority } = {},
+  ): Promise<CrmSearchPage> {
+    const response = await this.call(portalId, 'POST', `/crm/v3/objects/${objectPath(type)}/search`, query, {
+      ...options,
+      search: true,
+    });
+    if (response.status >= 400)
+      throw new CrmCallError('crm_update_failed', `Searching records failed: ${messageOf(response)}`);
+    return searchPage(response.body);
   }
 
   private async updateChunk(
     portalId: string,
     type: CrmObjectType,
     updates: readonly RecordUpdate[],
+    options: { priority?: CallPriority },
     retriedWithoutMissing = false,
   ): Promise<Map<string, CrmWriteOutcome>> {
     const outcomes = new Map<string, CrmWriteOutcome>();
@@ -213,9 +268,13 @@ export class HubSpotClient implements CrmClientFactory {
     };
     let response: HubSpotResponse;
     try {
-      response = await this.call(portalId, 'POST', `/crm/v3/objects/${objectPath(type)}/batch/update`, {
-        inputs: updates.map((u) => ({ id: u.id, properties: u.properties })),
-      });
+      response = await this.call(
+        portalId,
+        'POST',
+        `/crm/v3/objects/${objectPath(type)}/batch/update`,
+        { inputs: updates.map((u) => ({ id: u.id, properties: u.properties })) },
+        options,
+      );
     } catch (error) {
       if (error instanceof CrmCallError) return failAll(error.reason, error.message);
       throw error;
@@ -232,7 +291,8 @@ export class HubSpotClient implements CrmClientFactory {
       // HubSpot refuses a whole batch when one id is missing: write the others again without it.
       const rest = updates.filter((u) => !missing.has(u.id));
       if (missing.size > 0 && rest.length > 0 && !retriedWithoutMissing) {
-        for (const [id, o] of await this.updateChunk(portalId, type, rest, true)) outcomes.set(id, o);
+        for (const [id, o] of await this.updateChunk(portalId, type, rest, options, true))
+          outcomes.set(id, o);
         return outcomes;
       }
       for (const u of rest)

@@ -1,4 +1,5 @@
 import type pg from 'pg';
+import type { CallPriority } from '../../portals/types';
 import {
   RateLimiterMemory,
   RateLimiterPostgres,
@@ -26,7 +27,7 @@ export const PORTAL_WINDOW = { points: 9, durationSeconds: 1 };
 
 /** Takes one request's slot in a portal's budget, waiting in arrival order until there is one. */
 export interface PortalRateLimiter {
-  acquire(portalId: string): Promise<void>;
+  acquire(portalId: string, priority?: CallPriority): Promise<void>;
 }
 
 /**

@@ -13,6 +13,8 @@ import { streamSnapshots } from './2026_11_26_0003_stream_snapshots';
 import { sandboxPortalOwnersBackfill } from './2026_11_26_0004_sandbox_portal_owners_backfill';
 import { hubspotRateBudget } from './2026_11_27_0001_hubspot_rate_budget';
 import { personalDataKeys } from './2026_11_28_0001_personal_data_keys';
+import { sandboxRecordSearch } from './2026_11_28_0002_sandbox_record_search';
+import { hubspotSearchSchedule } from './2026_11_28_0003_hubspot_search_schedule';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -30,4 +32,6 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_26_0004_sandbox_portal_owners_backfill': sandboxPortalOwnersBackfill,
   '2026_11_27_0001_hubspot_rate_budget': hubspotRateBudget,
   '2026_11_28_0001_personal_data_keys': personalDataKeys,
+  '2026_11_28_0002_sandbox_record_search': sandboxRecordSearch,
+  '2026_11_28_0003_hubspot_search_schedule': hubspotSearchSchedule,
 };

@@ -1,5 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import { flagsOf, type SandboxProperty } from './default-properties';
+import { sandboxSearchRoutes } from './search';
 import { isObjectType, type Properties, type SandboxCrmStore, type SandboxObjectType } from './store';
 
 export interface SandboxApiDeps {
@@ -38,7 +39,7 @@ function asHubSpotProperty(p: SandboxProperty) {
   };
 }
 
-/** The HubSpot API the sandbox CRM speaks: OAuth tokens, properties, batch read and update, one record. */
+/** The HubSpot API the sandbox CRM speaks: OAuth tokens, properties, search, batch read and update, one record. */
 export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
   const { store } = deps;
 
@@ -55,6 +56,7 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     hubspotError(res, 400, 'VALIDATION_ERROR', `Unable to infer object type from: ${type}`);
     return undefined;
   };
+  sandboxSearchRoutes(app, BASE, { store, portalOfRequest, objectTypeOf, hubspotError });
 
   app.post(`${BASE}/oauth/v1/token`, async (req, res) => {
     const form = (req.body ?? {}) as Record<string, string | undefined>;

@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OperationalDb } from '../../../db/operational';
 import { defaultSandboxProperties, flagsOf, type SandboxProperty } from './default-properties';
+import { searchRecords, type RecordSearch } from './search-query';
 
 export type SandboxObjectType = 'contacts' | 'companies';
 export type Properties = Record<string, string | null>;
@@ -223,6 +224,11 @@ export class SandboxCrmStore {
       createdAt: new Date(r.created_at).toISOString(),
       updatedAt: new Date(r.updated_at).toISOString(),
     }));
+  }
+
+  /** One page of HubSpot's CRM search over the portal's records (search.ts). */
+  async search(portalId: string, objectType: SandboxObjectType, search: RecordSearch) {
+    return searchRecords(this.db, portalId, objectType, search);
   }
 
   async createRecord(

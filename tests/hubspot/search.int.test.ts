@@ -1,0 +1,220 @@
+import type { Kysely } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SandboxCrmStore } from '../../api/adapters/hubspot/sandbox/store';
+import type { CrmPortalClient, CrmSearchQuery } from '../../api/portals/types';
+import { signUp, startApp, type RunningApp } from '../support/app';
+import { backends } from '../support/databases';
+import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+
+const query = (q: Partial<CrmSearchQuery>): CrmSearchQuery => ({
+  filterGroups: [],
+  sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
+  properties: ['zip', 'city'],
+  limit: 100,
+  ...q,
+});
+
+for (const backend of backends) {
+  describe(`the sandbox CRM's search API on ${backend.name}`, () => {
+    let app: RunningApp;
+    let store: SandboxCrmStore;
+    let crm: CrmPortalClient;
+    let portalId: string;
+    let accessToken: string;
+    /** The contacts of the portal, by what the test calls them. */
+    const ids: Record<string, string> = {};
+
+    /** A search over HTTP with the portal's token, as any HubSpot client would send it. */
+    const rawSearch = async (body: unknown) => {
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+      return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+    };
+
+    beforeAll(async () => {
+      app = await startApp(backend);
+      const { token } = await signUp(app.baseUrl);
+      await connectSandboxPortal(app.baseUrl, token);
+      portalId = (await connectionsOf(app.baseUrl, token))[0]!.portal_id;
+      store = app.system.hubspot.sandbox!.store;
+      crm = await app.system.hubspot.client.forPortal(portalId);
+      accessToken = await app.system.hubspot.tokens.accessToken(portalId);
+      const contacts: Record<string, Record<string, string>> = {
+        empty: { firstname: 'Ada', zip: '10001' },
+        filled: { firstname: 'Grace', zip: '60601', city: 'Chicago' },
+        noZip: { firstname: 'Alan' },
+        blankZip: { firstname: 'Edsger', zip: '' },
+        plusFour: { firstname: 'Barbara', zip: '02134-1234' },
+      };
+      for (const [name, properties] of Object.entries(contacts))
+        ids[name] = await store.createRecord(portalId, 'contacts', properties);
+    });
+    afterAll(async () => {
+      await app?.close();
+    });
+
+    it('finds the records with a ZIP and no city, in hs_object_id order, with the asked properties', async () => {
+      const page = await crm.searchRecords(
+        'contact',
+        query({
+          filterGroups: [
+            {
+              filters: [
+                { propertyName: 'zip', operator: 'HAS_PROPERTY' },
+                { propertyName: 'city', operator: 'NOT_HAS_PROPERTY' },
+              ],
+            },
+          ],
+        }),
+      );
+      expect(page.total).toBe(2);
+      expect(page.after).toBeUndefined();
+      expect(page.results.map((r) => r.id)).toEqual([ids.empty, ids.plusFour]);
+      expect(page.results[0]!.properties).toMatchObject({
+        hs_object_id: ids.empty,
+        zip: '10001',
+        city: null,
+      });
+      expect(Date.parse(page.results[0]!.updatedAt)).not.toBeNaN();
+    });
+
+    it('takes a record in any filter group, and only when it meets every filter of that group', async () => {
+      const page = await crm.searchRecords(
+        'contact',
+        query({
+          filterGroups: [
+            { filters: [{ propertyName: 'zip', operator: 'EQ', value: '60601' }] },
+            {
+              filters: [
+                { propertyName: 'firstname', operator: 'EQ', value: 'Alan' },
+                { propertyName: 'zip', operator: 'NOT_HAS_PROPERTY' },
+              ],
+            },
+            {
+              filters: [
+                { propertyName: 'firstname', operator: 'EQ', value: 'Ada' },
+                { propertyName: 'zip', operator: 'NOT_HAS_PROPERTY' },
+              ],
+            },
+          ],
+        }),
+      );
+      expect(page.results.map((r) => r.id)).toEqual([ids.filled, ids.noZip]);
+    });
+
+    it('pages with after until the last page, which offers no next one', async () => {
+      const seen: string[] = [];
+      let after: string | undefined;
+      let pages = 0;
+      do {
+        const page = await crm.searchRecords('contact', query({ limit: 2, ...(after ? { after } : {}) }));
+        expect(page.total).toBe(5);
+        seen.push(...page.results.map((r) => r.id));
+        after = page.after;
+        pages++;
+      } while (after);
+      expect(pages).toBe(3);
+      expect(seen).toEqual(Object.values(ids));
+    });
+
+    it('restarts above the last id seen with hs_object_id GT, and sorts descending when asked', async () => {
+      const above = await crm.searchRecords(
+        'contact',
+        query({
+          filterGroups: [{ filters: [{ propertyName: 'hs_object_id', operator: 'GT', value: ids.filled! }] }],
+        }),
+      );
+      expect(above.results.map((r) => r.id)).toEqual([ids.noZip, ids.blankZip, ids.plusFour]);
+      const descending = await crm.searchRecords(
+        'contact',
+        query({ sorts: [{ propertyName: 'hs_object_id', direction: 'DESCENDING' }], limit: 2 }),
+      );
+      expect(descending.results.map((r) => r.id)).toEqual([ids.plusFour, ids.blankZip]);
+    });
+
+    it('compares hs_object_id as a number, not as text', async () => {
+      const db = app.system.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const other = '11220033';
+      const at = new Date();
+      for (const id of ['9', '10', '100'])
+        await db
+          .insertInto('sandbox_records')
+          .values({
+            portal_id: other,
+            object_type: 'contacts',
+            id,
+            properties: JSON.stringify({ zip: '10001' }),
+            last_change_source: 'CRM_UI',
+            created_at: at,
+            updated_at: at,
+          })
+          .execute();
+      await db
+        .insertInto('sandbox_portals')
+        .values({ portal_id: other, hub_domain: 'n.hubspot.local', created_at: at })
+        .execute();
+      const { access_token } = await store.issueTokens(other);
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          filterGroups: [{ filters: [{ propertyName: 'hs_object_id', operator: 'GTE', value: '10' }] }],
+        }),
+      });
+      const body = (await response.json()) as { results: { id: string }[] };
+      expect(body.results.map((r) => r.id)).toEqual(['10', '100']);
+    });
+
+    it('takes the records changed since a moment: lastmodifieddate GTE a timestamp in milliseconds', async () => {
+      const since = Date.now() + 1;
+      await new Promise((r) => setTimeout(r, 5));
+      await store.updateRecord(portalId, 'contacts', ids.noZip!, { zip: '73301' }, 'CRM_UI');
+      const page = await crm.searchRecords(
+        'contact',
+        query({
+          filterGroups: [
+            { filters: [{ propertyName: 'lastmodifieddate', operator: 'GTE', value: String(since) }] },
+          ],
+          sorts: [{ propertyName: 'lastmodifieddate', direction: 'DESCENDING' }],
+        }),
+      );
+      expect(page.results.map((r) => r.id)).toEqual([ids.noZip]);
+      expect(page.results[0]!.properties.zip).toBe('73301');
+    });
+
+    it('answers 400 to a page past the first 10,000 results, as HubSpot does', async () => {
+      const refused = await rawSearch({ limit: 100, after: '10000' });
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+      expect(String(refused.body.message)).toContain('10000');
+      await expect(crm.searchRecords('contact', query({ after: '10000' }))).rejects.toMatchObject({
+        name: 'CrmCallError',
+        reason: 'crm_update_failed',
+      });
+      expect((await rawSearch({ limit: 100, after: '9999' })).status).toBe(200);
+    });
+
+    it('refuses more than 200 results a page, and an operator it does not know', async () => {
+      const tooMany = await rawSearch({ limit: 201 });
+      expect(tooMany.status).toBe(400);
+      expect(String(tooMany.body.message)).toContain('200');
+      expect((await rawSearch({ limit: 200 })).status).toBe(200);
+      const unknown = await rawSearch({
+        filterGroups: [{ filters: [{ propertyName: 'zip', operator: 'SOUNDS_LIKE', value: '1' }] }],
+      });
+      expect(unknown.status).toBe(400);
+    });
+
+    it('answers 401 to a search without a valid token', async () => {
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+        method: 'POST',
+        headers: { authorization: 'Bearer access-made-up', 'content-type': 'application/json' },
+        body: '{}',
+      });
+      expect(response.status).toBe(401);
+    });
+  });
+}
