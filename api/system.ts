@@ -29,6 +29,7 @@ import { sandboxCrmModule } from './adapters/hubspot/sandbox/module';
 import { requireUser } from './auth/middleware';
 import { hubspotModule } from './portals/routes';
 import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
+import { composePortalNotices } from './portals/composition';
 import { composePayments } from './payments/composition';
 import type { PaymentsDeps } from './payments/services';
 import { createApp, type HttpModule } from './http/app';
@@ -56,6 +57,8 @@ export interface System {
   payments: PaymentsDeps;
   /** Follows balances and sends credit notices. */
   creditNotices: Reactor;
+  /** Mails a portal's owner when HubSpot revoked ZipFill's access. */
+  portalNotices: Reactor;
   /** Takes lookup requests to their outcomes. */
   lookups: LookupProcessor | undefined;
   hubspot: HubSpotServices;
@@ -185,6 +188,17 @@ export async function createSystem(
       ...(database.pool ? { pool: database.pool } : {}),
       metrics,
     });
+    const portalNotices = composePortalNotices({
+      store,
+      readModels: rm,
+      operational,
+      locks: database.locks,
+      logger,
+      accounts: accounts.deps.accounts,
+      now,
+      publicUrl: settings.publicUrl,
+      mailQueued: mail.queued,
+    });
     const payments = await composePayments({
       settings,
       logger,
@@ -274,6 +288,7 @@ export async function createSystem(
     });
     runner.start();
     credits.start();
+    portalNotices.start();
     mail.start();
     lookups.processor?.start();
     requestLogs.start(database.locks);
@@ -287,6 +302,7 @@ export async function createSystem(
       accounts: accounts.deps,
       payments: payments.deps,
       creditNotices: credits.notices,
+      portalNotices,
       lookups: lookups.processor,
       hubspot,
       requestLogs,
@@ -296,6 +312,7 @@ export async function createSystem(
       async close() {
         await lookups.processor?.stop();
         await credits.stop();
+        await portalNotices.stop();
         await mail.stop();
         await runner.stop();
         await requestLogs.stop();

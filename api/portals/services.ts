@@ -1,4 +1,4 @@
-import { portalDecider } from '../../domain/portals/decider';
+import { portalDecider, portalStream } from '../../domain/portals/decider';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
 import { HubSpotClient, type RetryPolicy } from '../adapters/hubspot/client';
@@ -77,7 +77,15 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     clientSecret,
   });
   const tokenCipher = new TokenCipher(tokenKey);
-  const tokens = new HubSpotTokens(o.operational, tokenCipher, oauth, o.now, o.pool !== undefined);
+  const portals = new CommandHandler(o.store, portalDecider, { cacheSize: 5000 }) as PortalHandler;
+  const tokens = new HubSpotTokens(
+    o.operational,
+    tokenCipher,
+    oauth,
+    o.now,
+    o.pool !== undefined,
+    (portalId) => recordAccessRevoked(portals, o.logger, portalId, o.now()),
+  );
   const client = new HubSpotClient({
     apiBase: o.hubspot.apiBase,
     tokens,
@@ -86,7 +94,6 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     searchLimiter: searchRateLimiter(o.pool),
     ...(o.metrics ? { metrics: o.metrics } : {}),
   });
-  const portals = new CommandHandler(o.store, portalDecider, { cacheSize: 5000 }) as PortalHandler;
   let sandbox: HubSpotServices['sandbox'];
   if (o.hubspot.sandbox) {
     const store = new SandboxCrmStore(o.operational, o.now);
@@ -116,6 +123,21 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     timezones: new HubSpotTimezones(client, o.now),
     sandbox,
   };
+}
+
+/**
+ * HubSpot refused the portal's refresh token: the portal is marked as having lost access (once,
+ * whichever process or refresh saw it first), which fails its lookups fast, shows it on the
+ * dashboard with a Reconnect button and mails its owner once (api/portals/notices.ts).
+ */
+async function recordAccessRevoked(portals: PortalHandler, logger: Logger, portalId: string, at: Date) {
+  const { events } = await portals.handle(portalStream(portalId), {
+    type: 'RecordAccessRevoked',
+    portalId,
+    at: at.toISOString(),
+  });
+  if (events.length > 0)
+    logger.warn('HubSpot refused the portal’s refresh token: access revoked (app uninstalled)', { portalId });
 }
 
 export { callbackUrl };

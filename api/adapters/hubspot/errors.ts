@@ -8,3 +8,18 @@ export class CrmCallError extends Error {
     this.name = 'CrmCallError';
   }
 }
+
+/**
+ * HubSpot refused a refresh token for good: the app was uninstalled from the portal or its access
+ * revoked, and only a new consent brings access back. HubSpot answers the token request with a
+ * 400 whose body says BAD_REFRESH_TOKEN ("missing or invalid refresh token"); the 2026-03 token
+ * endpoints follow OAuth 2.0's `invalid_grant`. Sources: https://www.nango.dev/blog/hubspot-oauth-bad-refresh-token,
+ * https://integrate.hubspot.com/t/what-to-do-when-you-suddenly-get-bad-refresh-token-when-trying-to-refresh-an-access-token/5490,
+ * RFC 6749 §5.2, and ../shared/research/hubspot-and-stripe.md §1.4 (an uninstall: pause the portal).
+ */
+export class RefreshTokenRefused extends CrmCallError {
+  constructor(message: string) {
+    super('crm_auth_failed', message);
+    this.name = 'RefreshTokenRefused';
+  }
+}

@@ -1,4 +1,4 @@
-import { CrmCallError } from './errors';
+import { CrmCallError, RefreshTokenRefused } from './errors';
 import { exchange, messageOf } from './http';
 
 export interface TokenSet {
@@ -18,6 +18,16 @@ export interface OAuthClientOptions {
   clientId: string;
   clientSecret: string;
   timeoutMs?: number;
+}
+
+/** The codes with which HubSpot says a refresh token will never work again (see RefreshTokenRefused). */
+const REFUSED_REFRESH = new Set(['BAD_REFRESH_TOKEN', 'invalid_grant']);
+
+function refusesRefreshToken(body: unknown): boolean {
+  const b = body as { status?: unknown; category?: unknown; error?: unknown } | undefined;
+  return [b?.status, b?.category, b?.error].some(
+    (code) => typeof code === 'string' && REFUSED_REFRESH.has(code),
+  );
 }
 
 function tokenSet(body: unknown): TokenSet {
@@ -88,6 +98,12 @@ export class HubSpotOAuthClient {
       },
       this.options.timeoutMs,
     );
+    if (
+      response.status === 400 &&
+      fields.grant_type === 'refresh_token' &&
+      refusesRefreshToken(response.body)
+    )
+      throw new RefreshTokenRefused(`HubSpot refused the refresh token: ${messageOf(response)}`);
     if (response.status !== 200) {
       // A 5xx is HubSpot's trouble, not a revoked app; callers may try again later.
       const reason = response.status >= 500 ? 'crm_update_failed' : 'crm_auth_failed';

@@ -1,6 +1,6 @@
 import type { OperationalDb } from '../../db/operational';
 import type { TokenCipher } from '../../portals/secrets';
-import { CrmCallError } from './errors';
+import { CrmCallError, RefreshTokenRefused } from './errors';
 import type { HubSpotOAuthClient, TokenSet } from './oauth';
 
 /** Refresh this long before HubSpot's expiry, so no call goes out with a token about to lapse. */
@@ -32,6 +32,11 @@ export class HubSpotTokens {
      * would stall them all, for no other process to keep out.
      */
     private readonly fleet = false,
+    /**
+     * Told once HubSpot refused a portal's refresh token (uninstalled, access revoked), before the
+     * tokens are forgotten: a failure to tell leaves them, so the next refresh tells again.
+     */
+    private readonly accessRevoked: (portalId: string) => Promise<void> = async () => undefined,
   ) {}
 
   async save(portalId: string, tokens: TokenSet, db: OperationalDb = this.db): Promise<void> {
@@ -121,9 +126,31 @@ export class HubSpotTokens {
         this.live.set(portalId, { accessToken: stored, expiresAt });
         return stored;
       }
-      const fresh = await this.oauth.refresh(this.cipher.decrypt(row.refresh_token));
+      let fresh: TokenSet;
+      try {
+        fresh = await this.oauth.refresh(this.cipher.decrypt(row.refresh_token));
+      } catch (error) {
+        if (error instanceof RefreshTokenRefused) await this.forgetRefused(portalId, row.refresh_token, trx);
+        throw error;
+      }
       await this.save(portalId, fresh, trx);
       return fresh.accessToken;
     });
+  }
+
+  /**
+   * HubSpot will never take this refresh token again: the loss of access is told, then the
+   * tokens are forgotten, so every later call fails as crm_auth_failed at once, without asking
+   * HubSpot again (no retry storm) until the owner reconnects. Only the row holding the refused
+   * token goes: a reconnect that stored new tokens meanwhile keeps them (ciphertexts are unique).
+   */
+  private async forgetRefused(portalId: string, sealedRefreshToken: string, db: OperationalDb) {
+    await this.accessRevoked(portalId);
+    await db
+      .deleteFrom('hubspot_tokens')
+      .where('portal_id', '=', portalId)
+      .where('refresh_token', '=', sealedRefreshToken)
+      .execute();
+    this.live.delete(portalId);
   }
 }

@@ -70,7 +70,13 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     }
     if (form.grant_type === 'refresh_token') {
       const portalId = form.refresh_token ? await store.portalOf(form.refresh_token, 'refresh') : undefined;
-      if (!portalId) return hubspotError(res, 400, 'BAD_REFRESH_TOKEN', 'missing or unknown refresh token');
+      // HubSpot's own answer to a revoked or unknown refresh token (an uninstalled app's among them).
+      if (!portalId)
+        return res.status(400).json({
+          status: 'BAD_REFRESH_TOKEN',
+          message: 'missing or invalid refresh token',
+          correlationId: crypto.randomUUID(),
+        });
       return res.json(await store.issueTokens(portalId, form.refresh_token));
     }
     hubspotError(res, 400, 'BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');

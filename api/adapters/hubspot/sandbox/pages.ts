@@ -1,6 +1,7 @@
 import type { Express, Request, Response } from 'express';
 import { esc, page, SANDBOX_CSS } from './html';
 import { passHolder, type SandboxPassDeps } from './pass';
+import { privacyDeleteForm, uninstallForm } from './portal-actions';
 import { isObjectType, type SandboxCrmStore, type SandboxObjectType } from './store';
 import type { SandboxWebhookSender } from './webhooks';
 
@@ -173,6 +174,13 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
 }
 
 function noticeText(notice: string): [string, string] | undefined {
+  if (notice === 'uninstalled')
+    return ['ok', 'The app was uninstalled: ZipFill’s tokens for this portal no longer work.'];
+  if (notice === 'privacy-deleted')
+    return [
+      'ok',
+      'The contact was deleted for good and a contact.privacyDeletion webhook was sent to ZipFill.',
+    ];
   if (notice === 'saved') return ['ok', 'Saved. The ZIP did not change, so no webhook was sent.'];
   if (notice === 'webhook')
     return [
@@ -226,7 +234,7 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
           .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
           .join('<br>');
         const filled = r.lastChangeSource === 'INTEGRATION' ? ' class="filled"' : '';
-        return `<tr${filled}><td>${esc(r.id)}</td><td class="props">${props}</td><td>${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a></td></tr>`;
+        return `<tr${filled}><td>${esc(r.id)}</td><td class="props">${props}</td><td>${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a>${type === 'contacts' ? privacyDeleteForm(portal.portal_id, r.id) : ''}</td></tr>`;
       })
       .join('');
     const title = type === 'contacts' ? 'Contacts' : 'Companies';
@@ -254,7 +262,8 @@ ${records.length ? `<table><thead><tr><th>ID</th><th>Properties</th><th>Last cha
       `<nav>${portalLinks}<a href="/dashboard">Back to ZipFill</a></nav>
 <h1>Sandbox portal ${esc(portal.portal_id)}</h1>
 ${notice ? `<div class="notice ${notice[0]}">${esc(notice[1])}${waiting && n < 10 ? ' Waiting for ZipFill…' : ''}</div>` : ''}
-${sections.join('')}`,
+${sections.join('')}
+<div class="card"><h2>The app</h2>${uninstallForm(portal.portal_id)}</div>`,
       refresh,
     ),
   );

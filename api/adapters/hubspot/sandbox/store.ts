@@ -167,6 +167,19 @@ export class SandboxCrmStore {
     return Number(result.numDeletedRows) > 0;
   }
 
+  /**
+   * The app uninstalled from the portal, as HubSpot does it: every token it issued for the portal
+   * stops working at once, so calls answer 401 and the refresh token is refused (400
+   * BAD_REFRESH_TOKEN). Answers how many grants ended.
+   */
+  async uninstall(portalId: string): Promise<number> {
+    const result = await this.db
+      .deleteFrom('sandbox_grants')
+      .where('portal_id', '=', portalId)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows);
+  }
+
   async accessTokenExpiry(token: string): Promise<number | undefined> {
     const row = await this.db
       .selectFrom('sandbox_grants')
@@ -276,6 +289,17 @@ export class SandboxCrmStore {
       .where('id', '=', id)
       .executeTakeFirst();
     return Number(result.numUpdatedRows) > 0;
+  }
+
+  /** Deletes a record for good (HubSpot's GDPR delete); answers false when there was none. */
+  async deleteRecord(portalId: string, objectType: SandboxObjectType, id: string): Promise<boolean> {
+    const result = await this.db
+      .deleteFrom('sandbox_records')
+      .where('portal_id', '=', portalId)
+      .where('object_type', '=', objectType)
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return Number(result.numDeletedRows) > 0;
   }
 
   private async grant(token: string, kind: 'code' | 'access' | 'refresh', portalId: string, seconds: number) {

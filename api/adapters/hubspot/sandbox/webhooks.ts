@@ -30,6 +30,7 @@ export interface SandboxWebhookOptions {
 const SUBSCRIPTIONS: Record<string, number> = {
   'contact.propertyChange': 2_000_001,
   'company.propertyChange': 2_000_002,
+  'contact.privacyDeletion': 2_000_003,
 };
 
 /**
@@ -63,6 +64,27 @@ export class SandboxWebhookSender {
       changeSource: 'CRM_UI',
       propertyName: 'zip',
       propertyValue: zip,
+    };
+  }
+
+  /**
+   * A contact deleted for privacy (GDPR delete in HubSpot). HubSpot's `contact.privacyDeletion`
+   * event carries the usual fields and the deleted contact's id as objectId, no property values:
+   * https://developers.hubspot.com/changelog/now-live-webhooks-now-support-privacy-compliant-contact-deletions
+   * and https://developers.hubspot.com/docs/api/webhooks (a `contact.deletion` comes too, for
+   * apps subscribed to it; this app is not).
+   */
+  privacyDeleted(portalId: string, objectId: string): HubSpotWebhookEvent {
+    return {
+      eventId: randomInt(1, 2 ** 47),
+      subscriptionId: SUBSCRIPTIONS['contact.privacyDeletion']!,
+      portalId: Number(portalId),
+      appId: Number(this.options.appId),
+      occurredAt: Date.now(),
+      subscriptionType: 'contact.privacyDeletion',
+      attemptNumber: 0,
+      objectId: Number(objectId),
+      changeSource: 'CRM_UI',
     };
   }
 

@@ -8,6 +8,7 @@ import { Alert, Button, Card, Spinner } from '../../../ui';
 import {
   useDeleteHubspotConnectionMutation,
   useHubspotConnectionsQuery,
+  useHubspotInstallUrlQuery,
   useSandboxCrmPassMutation,
 } from '../connections-api';
 import { ConnectWidget } from './ConnectWidget';
@@ -15,7 +16,11 @@ import { ConnectWidget } from './ConnectWidget';
 const connectedOn = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
-/** The user's connected HubSpot portals, with Configure and Delete, and the connect button. */
+/**
+ * The user's connected HubSpot portals, with Configure and Delete, and the connect button. A portal
+ * whose access HubSpot revoked (the app was uninstalled there) says so and offers Reconnect, which
+ * goes through HubSpot's consent again and brings the portal back with its mapping.
+ */
 export function ConnectionsCard() {
   const { data: connections, error, isLoading, refetch } = useHubspotConnectionsQuery();
   const [remove, { isLoading: deleting }] = useDeleteHubspotConnectionMutation();
@@ -23,6 +28,8 @@ export function ConnectionsCard() {
   const { data: config } = usePublicConfigQuery();
   const [issueSandboxPass] = useSandboxCrmPassMutation();
   const sandbox = config?.standIns.hubspot === true;
+  const revoked = connections?.some((c) => c.state === 'access_revoked') === true;
+  const { data: install } = useHubspotInstallUrlQuery(undefined, { skip: !revoked });
 
   // The sandbox CRM's pages answer only the user its portals belong to: hand this browser a pass.
   useEffect(() => {
@@ -65,6 +72,7 @@ export function ConnectionsCard() {
               <tr>
                 <th scope="col">Portal ID</th>
                 <th scope="col">Connected On</th>
+                <th scope="col">Status</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -73,10 +81,35 @@ export function ConnectionsCard() {
                 <tr key={c.id}>
                   <td>{c.portal_id}</td>
                   <td>{connectedOn(c.created_at)}</td>
+                  <td>
+                    {c.state === 'access_revoked' ? (
+                      <>
+                        <span className="badge badge-danger">Disconnected</span>
+                        <p className="small muted">
+                          HubSpot access was revoked (the app was uninstalled). Lookups from this portal fail,
+                          uncharged, until you reconnect it; its mapping is kept.
+                        </p>
+                      </>
+                    ) : (
+                      <span className="badge badge-success">Connected</span>
+                    )}
+                  </td>
                   <td className="table-actions">
-                    <Link className="btn btn-secondary" to={paths.configurePortal(c.portal_id)}>
-                      Configure
-                    </Link>
+                    {c.state === 'access_revoked' ? (
+                      <a
+                        className="btn btn-primary"
+                        href={install?.installUrl}
+                        aria-disabled={!install}
+                        target="_blank"
+                        rel="noopener noreferrer"
+                      >
+                        Reconnect
+                      </a>
+                    ) : (
+                      <Link className="btn btn-secondary" to={paths.configurePortal(c.portal_id)}>
+                        Configure
+                      </Link>
+                    )}
                     <Button variant="danger" disabled={deleting} onClick={() => void onDelete(c)}>
                       Delete
                     </Button>
