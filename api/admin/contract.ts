@@ -1,5 +1,6 @@
 import type { ConfigStatus, UserSortField } from '../../domain/admin/rules';
 import type { CreditChange } from '../../domain/admin/credit-history';
+import type { LookupSource } from '../../domain/lookups/events';
 
 /*
  * The admin API's answers as they travel: the server builds them to these types and the web app
@@ -82,6 +83,8 @@ export interface DashboardAnswer {
     email: string;
     successful: boolean;
     zipcode: string;
+    /** Where the lookup came from: webhook, workflow or backfill. */
+    source: LookupSource;
     timestamp: string;
     reason: string | null;
     userCredits: number;

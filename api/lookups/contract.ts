@@ -1,3 +1,5 @@
+import type { LookupSource } from '../../domain/lookups/events';
+
 /** One day of a user's lookups; only days with lookups are listed. */
 export interface DailyUsage {
   /** UTC date, YYYY-MM-DD. */
@@ -5,6 +7,8 @@ export interface DailyUsage {
   successful_lookups: number;
   failed_lookups: number;
   failure_reasons: Record<string, number>;
+  /** The successful lookups by where they came from; a source with none is absent. */
+  successful_by_source: Partial<Record<LookupSource, number>>;
 }
 
 /** GET /api/auth/usage-chart-data */

@@ -1,5 +1,5 @@
 import type { CreditsEvent } from '../credits/events';
-import { creditsRefunded } from '../lookups/events';
+import { creditsRefunded, lookupSourceOf, type LookupSource } from '../lookups/events';
 
 export type CreditChangeKind =
   | 'signup_grant'
@@ -26,12 +26,21 @@ export interface CreditChange {
     adminUserId?: string;
     note?: string;
     lookupId?: string;
+    /** Where the lookup came from: webhook, workflow or backfill. */
+    source?: LookupSource;
     portalId?: string;
     zip?: string;
     reason?: string;
     requestId?: string;
   };
 }
+
+/** How a lookup's line names where it came from; the webhook's, the usual one, goes unsaid. */
+const FROM: Record<LookupSource, string> = {
+  webhook: '',
+  workflow: ' from a workflow',
+  backfill: ' from a backfill',
+};
 
 export interface HistoryEvent {
   event: CreditsEvent;
@@ -104,9 +113,10 @@ export function creditHistory(events: readonly HistoryEvent[]): CreditChange[] {
           kind: 'lookup_charge',
           change: -event.data.credits,
           balanceAfter: event.data.balanceAfter,
-          description: `Lookup of ${event.data.zip}`,
+          description: `Lookup of ${event.data.zip}${FROM[lookupSourceOf(event.data)]}`,
           cause: {
             lookupId: event.data.lookupId,
+            source: lookupSourceOf(event.data),
             portalId: event.data.portalId,
             zip: event.data.zip,
             ...withRequest,
@@ -120,9 +130,10 @@ export function creditHistory(events: readonly HistoryEvent[]): CreditChange[] {
             kind: 'lookup_refund',
             change: creditsRefunded(event.data),
             balanceAfter: event.data.balanceAfter,
-            description: `Refund: lookup of ${event.data.zip} failed`,
+            description: `Refund: lookup of ${event.data.zip}${FROM[lookupSourceOf(event.data)]} failed`,
             cause: {
               lookupId: event.data.lookupId,
+              source: lookupSourceOf(event.data),
               portalId: event.data.portalId,
               zip: event.data.zip,
               reason: event.data.reason,

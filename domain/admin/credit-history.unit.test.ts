@@ -21,6 +21,23 @@ describe('a credit history', () => {
     expect(charge).toMatchObject({ kind: 'lookup_charge', change: -3, balanceAfter: 7 });
   });
 
+  it('names where a lookup came from: a workflow or a backfill said, and older lookups as the webhook’s', () => {
+    const [fromWorkflow, older] = creditHistory([
+      {
+        event: {
+          type: 'LookupCharged',
+          data: { ...lookup, source: 'workflow', credits: 1, balanceAfter: 9, at },
+        },
+      },
+      { event: { type: 'LookupCharged', data: { ...lookup, credits: 1, balanceAfter: 8, at } } },
+    ]);
+    expect(fromWorkflow).toMatchObject({
+      description: 'Lookup of 10001 from a workflow',
+      cause: { source: 'workflow' },
+    });
+    expect(older).toMatchObject({ description: 'Lookup of 10001', cause: { source: 'webhook' } });
+  });
+
   it('shows a refund as the amount its event gave back', () => {
     const [refund] = creditHistory([
       {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { percent } from '../../domain/admin/rules';
+import type { LookupSource } from '../../domain/lookups/events';
 import type { ReadModelDb } from '../schema';
 import type { Window } from './window';
 
@@ -12,11 +13,12 @@ export async function recentActivity(db: ReadModelDb, w: Window, limit = 50) {
     email: string | null;
     outcome: string;
     zip: string;
+    source: LookupSource;
     at: Date;
     reason: string | null;
     credits_after: number;
   }>`
-    SELECT l.lookup_id, a.email, l.outcome, l.zip, l.at, l.reason, l.credits_after
+    SELECT l.lookup_id, a.email, l.outcome, l.zip, l.source, l.at, l.reason, l.credits_after
     FROM admin_lookups l LEFT JOIN accounts a ON a.user_id = l.user_id
     WHERE l.outcome <> 'pending' AND l.at <= ${w.now}
     ORDER BY l.at DESC, l.lookup_id LIMIT ${limit}`.execute(db);
@@ -25,6 +27,7 @@ export async function recentActivity(db: ReadModelDb, w: Window, limit = 50) {
     email: r.email ?? '',
     successful: r.outcome === 'success',
     zipcode: r.zip,
+    source: r.source,
     timestamp: iso(r.at)!,
     reason: r.reason,
     userCredits: r.credits_after,

@@ -9,7 +9,7 @@ export interface LookupSummaryFilters {
   offset: number;
 }
 
-/** One row per lookup, newest first: when, who, which portal and ZIP, outcome and credits. */
+/** One row per lookup, newest first: when, who, which portal and ZIP, from where, outcome and credits. */
 export async function lookupSummaries(db: ReadModelDb, f: LookupSummaryFilters) {
   const where: RawBuilder<unknown>[] = [sql`TRUE`];
   if (f.startDate) where.push(sql`l.at >= ${f.startDate}`);
@@ -26,6 +26,7 @@ export async function lookupSummaries(db: ReadModelDb, f: LookupSummaryFilters) 
       portal_id: string;
       object_type: string;
       zip: string;
+      source: string;
       outcome: string;
       reason: string | null;
       credits_before: number;
@@ -48,6 +49,7 @@ export async function lookupSummaries(db: ReadModelDb, f: LookupSummaryFilters) 
       portalId: r.portal_id,
       objectType: r.object_type,
       zip: r.zip,
+      source: r.source,
       outcome: r.outcome,
       reason: r.reason,
       creditsBefore: r.credits_before,

@@ -1,5 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { RecordedEvent } from '../../domain/eventstore/types';
+import { lookupSourceOf } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
 import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 import type { ReadModels } from '../schema';
@@ -37,6 +38,7 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
         portal_id: d.portalId,
         object_type: d.objectType,
         zip: d.zip,
+        source: lookupSourceOf(d),
         outcome: 'pending',
         reason: null,
         credits_before: d.balanceAfter + d.credits,
@@ -68,6 +70,7 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
             portal_id: d.portalId,
             object_type: d.objectType,
             zip: d.zip,
+            source: lookupSourceOf(d),
             credits_before: d.balanceAfter,
             requested_at: d.requestedAt,
             request_id: requestIdOf(event),

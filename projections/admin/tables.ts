@@ -10,6 +10,8 @@ export interface AdminLookupsTable {
   portal_id: string;
   object_type: string;
   zip: string;
+  /** webhook, workflow or backfill; lookups recorded before sources read as webhook. */
+  source: ColumnType<string, string | undefined, string>;
   outcome: 'pending' | 'success' | 'failed';
   reason: string | null;
   credits_before: number;

@@ -10,6 +10,7 @@ import { adminRecentFailures } from './2026_11_25_0001_admin_recent_failures';
 import { writtenValues } from './2026_11_26_0001_written_values';
 import { portalAccess } from './2026_11_27_0101_portal_access';
 import { backfill } from './2026_11_27_0201_backfill';
+import { lookupSources } from './2026_11_27_0301_lookup_sources';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_0001_written_values': writtenValues,
   '2026_11_27_0101_portal_access': portalAccess,
   '2026_11_27_0201_backfill': backfill,
+  '2026_11_27_0301_lookup_sources': lookupSources,
 };

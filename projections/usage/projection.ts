@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { lookupSourceOf } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
 import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
@@ -8,6 +9,7 @@ interface DayCount {
   successful: number;
   failed: number;
   reasons: Record<string, number>;
+  sources: Record<string, number>;
 }
 
 /** The UTC date of a lookup's outcome; daily buckets are UTC dates. */
@@ -21,10 +23,13 @@ function countByDay(events: readonly Recorded<'LookupSucceeded' | 'LookupFailed'
     if (!userId) continue;
     const date = utcDate(event.data.at);
     const key = `${userId}\u0000${date}`;
-    const day = days.get(key) ?? { userId, date, successful: 0, failed: 0, reasons: {} };
+    const day = days.get(key) ?? { userId, date, successful: 0, failed: 0, reasons: {}, sources: {} };
     days.set(key, day);
-    if (event.type === 'LookupSucceeded') day.successful++;
-    else {
+    if (event.type === 'LookupSucceeded') {
+      const source = lookupSourceOf(event.data);
+      day.successful++;
+      day.sources[source] = (day.sources[source] ?? 0) + 1;
+    } else {
       const { reason } = event.data;
       day.failed++;
       day.reasons[reason] = (day.reasons[reason] ?? 0) + 1;
@@ -32,6 +37,12 @@ function countByDay(events: readonly Recorded<'LookupSucceeded' | 'LookupFailed'
   }
   return [...days.values()];
 }
+
+/** Adds two JSON objects of counts key by key. */
+const addCounts = (column: 'failure_reasons' | 'successful_by_source') => sql<string>`coalesce((
+  SELECT jsonb_object_agg(k, coalesce((daily_usage.${sql.ref(column)} ->> k)::int, 0)
+                            + coalesce((excluded.${sql.ref(column)} ->> k)::int, 0))
+    FROM jsonb_object_keys(daily_usage.${sql.ref(column)} || excluded.${sql.ref(column)}) AS k), '{}'::jsonb)`;
 
 async function add(trx: ReadModelTransaction, day: DayCount) {
   await trx
@@ -42,22 +53,23 @@ async function add(trx: ReadModelTransaction, day: DayCount) {
       successful_lookups: day.successful,
       failed_lookups: day.failed,
       failure_reasons: JSON.stringify(day.reasons),
+      successful_by_source: JSON.stringify(day.sources),
     })
     .onConflict((oc) =>
       oc.columns(['user_id', 'date']).doUpdateSet({
         successful_lookups: sql<number>`daily_usage.successful_lookups + excluded.successful_lookups`,
         failed_lookups: sql<number>`daily_usage.failed_lookups + excluded.failed_lookups`,
-        // Adds the counts key by key.
-        failure_reasons: sql<string>`coalesce((
-          SELECT jsonb_object_agg(k, coalesce((daily_usage.failure_reasons ->> k)::int, 0)
-                                    + coalesce((excluded.failure_reasons ->> k)::int, 0))
-            FROM jsonb_object_keys(daily_usage.failure_reasons || excluded.failure_reasons) AS k), '{}'::jsonb)`,
+        failure_reasons: addCounts('failure_reasons'),
+        successful_by_source: addCounts('successful_by_source'),
       }),
     )
     .execute();
 }
 
-/** Each user's successful and failed lookups per UTC date, failures broken down by reason. */
+/**
+ * Each user's successful and failed lookups per UTC date, successes by source and failures by
+ * reason.
+ */
 export const dailyUsageProjection = batched({
   name: 'daily_usage',
   tables: ['daily_usage'],

@@ -10,19 +10,19 @@ export async function dailyUsageOf(
 ): Promise<DailyUsage[]> {
   const rows = await db
     .selectFrom('daily_usage')
-    .select(['date', 'successful_lookups', 'failed_lookups', 'failure_reasons'])
+    .select(['date', 'successful_lookups', 'failed_lookups', 'failure_reasons', 'successful_by_source'])
     .where('user_id', '=', userId)
     .where('date', '>=', startDate)
     .where('date', '<=', endDate)
     .orderBy('date')
     .execute();
+  const counts = (value: Record<string, number> | string) =>
+    typeof value === 'string' ? (JSON.parse(value) as Record<string, number>) : value;
   return rows.map((r) => ({
     date: r.date,
     successful_lookups: r.successful_lookups,
     failed_lookups: r.failed_lookups,
-    failure_reasons:
-      typeof r.failure_reasons === 'string'
-        ? (JSON.parse(r.failure_reasons) as Record<string, number>)
-        : r.failure_reasons,
+    failure_reasons: counts(r.failure_reasons),
+    successful_by_source: counts(r.successful_by_source),
   }));
 }

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 
-/** Each user's lookups per UTC date: successes, failures, and failures by reason. */
+/** Each user's lookups per UTC date: successes (also by source), failures, and failures by reason. */
 export interface DailyUsageTable {
   user_id: string;
   /** UTC date, YYYY-MM-DD. */
@@ -8,6 +8,8 @@ export interface DailyUsageTable {
   successful_lookups: Generated<number>;
   failed_lookups: Generated<number>;
   failure_reasons: ColumnType<Record<string, number>, string | undefined, string>;
+  /** Successful lookups by source (webhook, workflow, backfill). */
+  successful_by_source: ColumnType<Record<string, number>, string | undefined, string>;
 }
 
 export interface DailyUsageTables {

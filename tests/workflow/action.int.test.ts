@@ -3,7 +3,7 @@ import { zipTable } from '../../api/adapters/geocoder/zip-table';
 import { creditsStream } from '../../domain/credits/decider';
 import { lookupStream } from '../../domain/lookups/events';
 import { workflowLookupIdOf } from '../../domain/lookups/workflow-action';
-import { signUp, type SignedUp } from '../support/app';
+import { call, freshEmail, signUp, TEST_PASSWORD, type SignedUp } from '../support/app';
 import { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { freshPortalId } from '../support/portals';
@@ -25,10 +25,11 @@ describe.each(backends)('the workflow action "Fill location from ZIP" on $name',
   let app: LookupApp;
   let user: SignedUp;
   let portalId: string;
+  const adminEmail = freshEmail('admin');
 
   beforeAll(async () => {
     crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm);
+    app = await startLookupApp(backend, crm, {}, { ADMIN_EMAILS: adminEmail });
     user = await signUp(app.baseUrl);
     portalId = freshPortalId();
     app.portals.connect(portalId, user.userId);
@@ -67,6 +68,50 @@ describe.each(backends)('the workflow action "Fill location from ZIP" on $name',
       { source: 'workflow', filled: {} },
     ]);
     expect(crm.writesFor(portalId)).toEqual([]);
+  });
+
+  it('shows the lookup in the user’s usage, the credit ledger and the admin’s lookups as a workflow’s', async () => {
+    const run = execution(portalId, 720, { zip: '10001' });
+    expect(await runAction(app.baseUrl, run)).toMatchObject({ status: 200 });
+    const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+    const today = new Date().toISOString().slice(0, 10);
+    const usage = async () => {
+      const chart = await call(
+        app.baseUrl,
+        `/api/auth/usage-chart-data?startDate=${today}&endDate=${today}`,
+        {
+          token: user.token,
+        },
+      );
+      const [day] = (chart.body as { data: { successful_by_source: Record<string, number> }[] }).data;
+      return day?.successful_by_source.workflow ?? 0;
+    };
+    await expect.poll(usage, { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
+
+    const admin = await signUp(app.baseUrl, adminEmail, TEST_PASSWORD);
+    const ledger = await call(app.baseUrl, `/api/auth/admin/users/${user.userId}/credit-history`, {
+      token: admin.token,
+    });
+    const entries = (ledger.body as { entries: { description: string; cause: Record<string, unknown> }[] })
+      .entries;
+    expect(entries.filter((e) => e.cause.lookupId === lookupId)).toMatchObject([
+      { description: 'Lookup of 10001 from a workflow', cause: { source: 'workflow', portalId } },
+    ]);
+    const summaries = async () => {
+      const answer = await call(
+        app.baseUrl,
+        `/api/logs/admin/lookup-summaries?userId=${user.userId}&limit=500`,
+        {
+          token: admin.token,
+        },
+      );
+      const rows = (answer.body as { summaries: { lookupId: string; source: string; outcome: string }[] })
+        .summaries;
+      return rows.find((r) => r.lookupId === lookupId);
+    };
+    await expect
+      .poll(summaries, { timeout: 20_000, interval: 50 })
+      .toMatchObject({ source: 'workflow', outcome: 'success' });
   });
 
   it('answers a Canadian postal code with its province, area offset and time zone', async () => {

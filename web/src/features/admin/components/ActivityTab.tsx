@@ -21,7 +21,8 @@ export function ActivityTab({ items }: { items: DashboardAnswer['recentActivity'
           {items.map((i) => (
             <li key={i.id} className={i.successful ? 'ok' : 'failed'}>
               <strong>{i.email}</strong> {i.successful ? 'looked up' : 'failed to lookup'}{' '}
-              <code>{i.zipcode}</code> <span className="muted">{ago(i.timestamp)}</span>
+              <code>{i.zipcode}</code> <span className="muted">by {i.source}</span>{' '}
+              <span className="muted">{ago(i.timestamp)}</span>
               {!i.successful && i.reason && <span className="admin-reason"> {reasonText(i.reason)}</span>}
               <span className="muted"> · {countOf(i.userCredits, 'credit')} remaining</span>
             </li>

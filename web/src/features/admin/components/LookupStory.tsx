@@ -52,6 +52,10 @@ export function LookupStory({ logs }: { logs: LogEntry[] }) {
                   <dd>{text(m.zip)}</dd>
                 </div>
                 <div>
+                  <dt>Source</dt>
+                  <dd>{titleCase(text(m.source) || 'webhook')}</dd>
+                </div>
+                <div>
                   <dt>Portal</dt>
                   <dd>
                     {text(m.portalId)} · {text(m.objectType)} {text(m.objectId)}

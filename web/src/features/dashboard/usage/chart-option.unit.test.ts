@@ -3,12 +3,19 @@ import { dayTooltip, usageChartOption } from './chart-option';
 import type { DailyUsage } from '@api/lookups/contract';
 
 const days: DailyUsage[] = [
-  { date: '2025-07-01', successful_lookups: 0, failed_lookups: 0, failure_reasons: {} },
+  {
+    date: '2025-07-01',
+    successful_lookups: 0,
+    failed_lookups: 0,
+    failure_reasons: {},
+    successful_by_source: {},
+  },
   {
     date: '2025-07-02',
     successful_lookups: 4,
     failed_lookups: 3,
     failure_reasons: { insufficient_credits: 2, zip_not_found: 1 },
+    successful_by_source: { webhook: 3, workflow: 1 },
   },
 ];
 

@@ -6,6 +6,7 @@ const emptyDay = (date: string): DailyUsage => ({
   successful_lookups: 0,
   failed_lookups: 0,
   failure_reasons: {},
+  successful_by_source: {},
 });
 
 /**

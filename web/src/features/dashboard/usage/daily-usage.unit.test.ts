@@ -7,6 +7,7 @@ const day = (date: string, successful: number, failed: number, reasons = {}): Da
   successful_lookups: successful,
   failed_lookups: failed,
   failure_reasons: reasons,
+  successful_by_source: successful > 0 ? { webhook: successful } : {},
 });
 
 describe('the daily usage series', () => {
