@@ -87,7 +87,12 @@ export interface WebhooksMeta {
   };
 }
 interface ActionField {
-  typeDefinition: { name: string; type: string; fieldType: string };
+  typeDefinition: {
+    name: string;
+    type: string;
+    fieldType: string;
+    options?: { value: string; label: string }[];
+  };
 }
 export interface WorkflowActionMeta {
   uid: string;

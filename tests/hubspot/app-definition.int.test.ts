@@ -28,6 +28,7 @@ import { CrmStandIn } from '../support/crm-stand-in';
 import { pgliteBackend } from '../support/databases';
 import { deliver, TEST_PUBLIC_URL, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
+import { execution, runAction } from '../support/workflow-action';
 import { startLookupApp, type LookupApp } from '../lookups/helpers';
 
 const PUBLIC_URL = 'https://zipfill.example.com';
@@ -240,5 +241,30 @@ describe('the running service against the app definition', () => {
       );
       expect(stream.map((e) => e.type)).toEqual(['LookupRequested']);
     }
+  });
+
+  it('answers an execution of the declared action on each declared object type with exactly the declared outputs', async () => {
+    const user = await signUp(app.baseUrl);
+    const portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+    const { actionUrl, objectTypes, inputFields, outputFields } = definition().actions[0]!.config;
+    expect(new URL(actionUrl).pathname).toBe('/api/hubspot/workflow-actions/fill-location');
+    // The inputs as a workflow author fills them: a ZIP, and the declared "No" of the write choice.
+    const [zip, writeChoice] = inputFields.map((f) => f.typeDefinition.name);
+    const no = inputFields[1]!.typeDefinition.options!.at(-1)!.value;
+    for (const [i, objectType] of objectTypes.entries()) {
+      const run = execution(
+        portalId,
+        300 + i,
+        { [zip!]: '10001', [writeChoice!]: no },
+        { object: { objectId: 300 + i, objectType } },
+      );
+      const { status, body } = await runAction(app.baseUrl, run);
+      expect(status).toBe(200);
+      const outputs = (body as { outputFields: Record<string, string> }).outputFields;
+      expect(sorted(Object.keys(outputs))).toEqual(sorted(outputFields.map((f) => f.typeDefinition.name)));
+      expect(outputs).toMatchObject({ city: 'New York', outcome: 'filled' });
+    }
+    expect(crm.writesFor(portalId)).toEqual([]);
   });
 });
