@@ -45,6 +45,7 @@ import { observeAppends } from './metrics/observed-store';
 import { eventsBehind } from './health/lag';
 import { readCheckpoint } from '../projections/checkpoints';
 import { pendingLookupCount } from '../projections/lookups/queries';
+import { WORKFLOW_ACTION_PATH } from './workflow/definition';
 
 export interface System {
   settings: Settings;
@@ -269,6 +270,7 @@ export async function createSystem(
           clientSecret: hubspot.clientSecret,
           appId: settings.hubspot.appId ?? SANDBOX_APP_ID,
           callbackUrl: callbackUrl(settings.publicUrl),
+          actionUrl: `${settings.publicUrl}${WORKFLOW_ACTION_PATH}`,
           userOfState: (state) => hubspot.state.verify(state, now()),
           pass: hubspot.sandbox.pass,
           now,

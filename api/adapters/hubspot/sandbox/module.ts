@@ -3,15 +3,19 @@ import { sandboxApiRoutes, type SandboxApiDeps } from './api';
 import { sandboxPageRoutes, type SandboxPageDeps } from './pages';
 import { sandboxPassRoutes } from './pass';
 import { sandboxPortalActionRoutes } from './portal-actions';
+import { sandboxWorkflowActionRoutes, type SandboxWorkflowActionDeps } from './workflow-action';
 
 /** The sandbox CRM served by the app itself when HubSpot is not configured. */
-export function sandboxCrmModule(deps: SandboxApiDeps & SandboxPageDeps): HttpModule {
+export function sandboxCrmModule(
+  deps: SandboxApiDeps & SandboxPageDeps & SandboxWorkflowActionDeps,
+): HttpModule {
   return {
     routes(app) {
       sandboxApiRoutes(app, deps);
       sandboxPassRoutes(app, deps);
       sandboxPageRoutes(app, deps);
       sandboxPortalActionRoutes(app, deps);
+      sandboxWorkflowActionRoutes(app, deps);
     },
   };
 }

@@ -4,6 +4,7 @@ import { passHolder, type SandboxPassDeps } from './pass';
 import { privacyDeleteForm, uninstallForm } from './portal-actions';
 import { isObjectType, type SandboxCrmStore, type SandboxObjectType } from './store';
 import type { SandboxWebhookSender } from './webhooks';
+import { workflowActionLink } from './workflow-action';
 
 export interface SandboxPageDeps extends SandboxPassDeps {
   store: SandboxCrmStore;
@@ -234,7 +235,7 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
           .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
           .join('<br>');
         const filled = r.lastChangeSource === 'INTEGRATION' ? ' class="filled"' : '';
-        return `<tr${filled}><td>${esc(r.id)}</td><td class="props">${props}</td><td>${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a>${type === 'contacts' ? privacyDeleteForm(portal.portal_id, r.id) : ''}</td></tr>`;
+        return `<tr${filled}><td>${esc(r.id)}</td><td class="props">${props}</td><td>${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a> ${workflowActionLink(portal.portal_id, type, r.id)}${type === 'contacts' ? privacyDeleteForm(portal.portal_id, r.id) : ''}</td></tr>`;
       })
       .join('');
     const title = type === 'contacts' ? 'Contacts' : 'Companies';

@@ -1,0 +1,78 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signUp, startApp, type RunningApp } from '../support/app';
+import { backends } from '../support/databases';
+import { createSandboxContact, mappedSandboxPortal, type SandboxPortal } from '../support/sandbox-portal';
+import { creditsEvents, ofType } from '../lookups/helpers';
+
+/** Posts the sandbox's "Run workflow action" form as the pass holder's browser; answers the page. */
+async function runFromSandbox(baseUrl: string, portal: SandboxPortal, fields: Record<string, string>) {
+  const response = await fetch(`${baseUrl}/sandbox/hubspot/workflow-action`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: portal.pass },
+    body: new URLSearchParams({ portalId: portal.portalId, type: 'contacts', ...fields }),
+  });
+  const text = await response.text();
+  const outputs = Object.fromEntries(
+    [...text.matchAll(/<tr><td>(\w+)<\/td><td>([^<]*)<\/td><\/tr>/g)].map((m) => [m[1], m[2]]),
+  );
+  return { status: response.status, outputs, callbackId: /Execution (ap-[^<]+)<\/h2>/.exec(text)?.[1] };
+}
+
+describe.each(backends)('the sandbox CRM running the workflow action on $name', (backend) => {
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp(backend);
+  });
+  afterAll(async () => app?.close());
+
+  it('runs the action on a record as HubSpot does, with the ZIP from a property or a fixed value, and a retry is charged once', async () => {
+    const user = await signUp(app.baseUrl);
+    const portal = await mappedSandboxPortal(app.baseUrl, user.token);
+    const id = await createSandboxContact(app.baseUrl, portal, { firstname: 'Ada', zip: '10001' });
+    const page = await fetch(
+      `${app.baseUrl}/sandbox/hubspot/workflow-action?portalId=${portal.portalId}&type=contacts&id=${id}`,
+      { headers: { cookie: portal.pass } },
+    );
+    expect(await page.text()).toContain('Run workflow action');
+
+    const fromProperty = await runFromSandbox(app.baseUrl, portal, {
+      id,
+      zipFrom: 'property:zip',
+      writeMapped: 'false',
+    });
+    expect(fromProperty).toMatchObject({
+      status: 200,
+      outputs: {
+        city: 'New York',
+        state: 'NY',
+        country: 'US',
+        timezone: 'America/New_York',
+        outcome: 'filled',
+      },
+    });
+    const retried = await runFromSandbox(app.baseUrl, portal, {
+      id,
+      zipFrom: 'property:zip',
+      writeMapped: 'false',
+      callbackId: fromProperty.callbackId!,
+    });
+    expect(retried.outputs).toEqual(fromProperty.outputs);
+
+    const fixed = await runFromSandbox(app.baseUrl, portal, { id, zipFrom: 'fixed', fixedZip: 'M5V 3L9' });
+    expect(fixed.outputs).toMatchObject({ state: 'ON', country: 'CA', outcome: 'filled' });
+
+    const events = await creditsEvents(app.test.store, user.userId);
+    const workflowCharges = ofType(events, 'LookupCharged').filter((c) => c.source === 'workflow');
+    expect(workflowCharges.map((c) => c.zip)).toEqual(['10001', 'M5V 3L9']);
+  });
+
+  it('refuses to run the action on a record of a portal the pass holder does not own', async () => {
+    const user = await signUp(app.baseUrl);
+    const portal = await mappedSandboxPortal(app.baseUrl, user.token);
+    const other = await signUp(app.baseUrl);
+    const theirs = await mappedSandboxPortal(app.baseUrl, other.token);
+    const id = await createSandboxContact(app.baseUrl, theirs, { firstname: 'Bo', zip: '10001' });
+    const answer = await runFromSandbox(app.baseUrl, { ...portal, portalId: theirs.portalId }, { id });
+    expect(answer.status).toBe(404);
+  });
+});
