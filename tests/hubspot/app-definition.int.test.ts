@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
@@ -180,6 +181,36 @@ describe('the HubSpot app definition (scripts/hubspot-app)', () => {
       ]);
     } finally {
       rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('npm run hubspot-app:render writes a folder ready for hs project upload, and refuses an address that is not https', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'hubspot-app-cli-')), 'project');
+    const renderCli = (...args: string[]) =>
+      spawnSync(process.execPath, ['--import', 'tsx', 'scripts/hubspot-app/render.ts', ...args], {
+        encoding: 'utf8',
+      });
+    try {
+      const written = renderCli(
+        '--public-url',
+        PUBLIC_URL,
+        '--support-email',
+        'help@zipfill.example.com',
+        '--out',
+        out,
+      );
+      expect(written.stderr).toBe('');
+      expect(written.status).toBe(0);
+      expect(written.stdout).toContain('hs project upload');
+      const app = JSON.parse(readFileSync(join(out, 'src/app/app-hsmeta.json'), 'utf8')) as {
+        config: { auth: { redirectUrls: string[] } };
+      };
+      expect(app.config.auth.redirectUrls).toEqual([`${PUBLIC_URL}/api/hubspot/oauth/callback`]);
+      const refused = renderCli('--public-url', 'http://zipfill.example.com', '--out', `${out}-http`);
+      expect(refused.status).toBe(2);
+      expect(refused.stderr).toContain('must start with https://');
+    } finally {
+      rmSync(join(out, '..'), { recursive: true, force: true });
     }
   });
 
