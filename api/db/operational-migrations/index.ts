@@ -15,6 +15,7 @@ import { hubspotRateBudget } from './2026_11_27_0001_hubspot_rate_budget';
 import { personalDataKeys } from './2026_11_28_0001_personal_data_keys';
 import { sandboxRecordSearch } from './2026_11_28_0002_sandbox_record_search';
 import { hubspotSearchSchedule } from './2026_11_28_0003_hubspot_search_schedule';
+import { sandboxRateLimits } from './2026_11_28_0004_sandbox_rate_limits';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -34,4 +35,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_28_0001_personal_data_keys': personalDataKeys,
   '2026_11_28_0002_sandbox_record_search': sandboxRecordSearch,
   '2026_11_28_0003_hubspot_search_schedule': hubspotSearchSchedule,
+  '2026_11_28_0004_sandbox_rate_limits': sandboxRateLimits,
 };

@@ -1,7 +1,14 @@
 import type { Express, Request, Response } from 'express';
 import { flagsOf, type SandboxProperty } from './default-properties';
+import { refusalBody, SANDBOX_RATE_LIMITS } from './rate-limits';
 import { sandboxSearchRoutes } from './search';
-import { isObjectType, type Properties, type SandboxCrmStore, type SandboxObjectType } from './store';
+import {
+  isObjectType,
+  tokenHash,
+  type Properties,
+  type SandboxCrmStore,
+  type SandboxObjectType,
+} from './store';
 
 export interface SandboxApiDeps {
   store: SandboxCrmStore;
@@ -43,12 +50,22 @@ function asHubSpotProperty(p: SandboxProperty) {
 export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
   const { store } = deps;
 
-  const portalOfRequest = async (req: Request, res: Response) => {
-    const token = /^Bearer (\S+)$/.exec(req.header('authorization') ?? '')?.[1];
+  const bearer = (req: Request) => /^Bearer (\S+)$/.exec(req.header('authorization') ?? '')?.[1];
+  const tokenPortal = async (req: Request, res: Response) => {
+    const token = bearer(req);
     const portalId = token ? await store.portalOf(token, 'access') : undefined;
     if (!portalId)
       hubspotError(res, 401, 'INVALID_AUTHENTICATION', 'Authentication credentials not found or expired.');
-    return portalId;
+    return portalId && token ? { portalId, token } : undefined;
+  };
+  /** The portal of an API call, once it is within the portal's rate limits (else answered 429). */
+  const portalOfRequest = async (req: Request, res: Response, search = false) => {
+    const caller = await tokenPortal(req, res);
+    if (!caller) return undefined;
+    const refusal = await store.rateLimits.admit(caller.portalId, tokenHash(caller.token), search);
+    if (!refusal) return caller.portalId;
+    res.status(429).set('retry-after', String(refusal.retryAfterSeconds)).json(refusalBody(refusal));
+    return undefined;
   };
   const objectTypeOf = (req: Request, res: Response) => {
     const type = String(req.params.objectType);
@@ -57,6 +74,17 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     return undefined;
   };
   sandboxSearchRoutes(app, BASE, { store, portalOfRequest, objectTypeOf, hubspotError });
+
+  // Not HubSpot's: what the portal's API received, for tests and benchmarks; not counted itself.
+  app.get(`${BASE}/api-usage`, async (req, res) => {
+    const caller = await tokenPortal(req, res);
+    if (!caller) return;
+    res.json({
+      portalId: caller.portalId,
+      limits: SANDBOX_RATE_LIMITS,
+      ...(await store.rateLimits.usage(caller.portalId)),
+    });
+  });
 
   app.post(`${BASE}/oauth/v1/token`, async (req, res) => {
     const form = (req.body ?? {}) as Record<string, string | undefined>;

@@ -154,14 +154,14 @@ export function searchResult(record: SandboxRecord, type: SandboxObjectType, ask
 export interface SandboxSearchDeps {
   store: SandboxCrmStore;
   /** The portal the bearer token is for, after the portal's rate limits; undefined once answered. */
-  portalOfRequest(req: Request, res: Response): Promise<string | undefined>;
+  portalOfRequest(req: Request, res: Response, search: boolean): Promise<string | undefined>;
   objectTypeOf(req: Request, res: Response): SandboxObjectType | undefined;
   hubspotError(res: Response, status: number, category: string, message: string): void;
 }
 
 export function sandboxSearchRoutes(app: Express, base: string, deps: SandboxSearchDeps) {
   app.post(`${base}/crm/v3/objects/:objectType/search`, async (req, res) => {
-    const portalId = await deps.portalOfRequest(req, res);
+    const portalId = await deps.portalOfRequest(req, res, true);
     const type = portalId && deps.objectTypeOf(req, res);
     if (!portalId || !type) return;
     const parsed = parseSearch(req.body);

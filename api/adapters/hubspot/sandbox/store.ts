@@ -2,6 +2,7 @@ import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
 import type { OperationalDb } from '../../../db/operational';
 import { defaultSandboxProperties, flagsOf, type SandboxProperty } from './default-properties';
+import { SandboxRateLimits } from './rate-limits';
 import { searchRecords, type RecordSearch } from './search-query';
 
 export type SandboxObjectType = 'contacts' | 'companies';
@@ -17,17 +18,24 @@ export interface SandboxRecord {
 
 const ACCESS_TOKEN_SECONDS = 1800;
 const CODE_SECONDS = 300;
-const hash = (token: string) => createHash('sha256').update(token).digest('hex');
+/** How the sandbox keeps a token: SHA-256, hex. */
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
+const hash = tokenHash;
 const newToken = (prefix: string) => `${prefix}-${randomBytes(24).toString('base64url')}`;
 
 export const isObjectType = (t: string): t is SandboxObjectType => t === 'contacts' || t === 'companies';
 
 /** What the sandbox CRM keeps: portals, the grants it issued, records and property definitions. */
 export class SandboxCrmStore {
+  /** The API's rate limits, counted across every process serving the sandbox. */
+  readonly rateLimits: SandboxRateLimits;
+
   constructor(
     private readonly db: OperationalDb,
     private readonly now: () => Date = () => new Date(),
-  ) {}
+  ) {
+    this.rateLimits = new SandboxRateLimits(db);
+  }
 
   /** Puts HubSpot's default properties in place (and brings them up to date); safe from every process at start. */
   async seed(): Promise<void> {

@@ -46,10 +46,32 @@ export interface SandboxPropertiesTable {
   options: Json<{ label: string; value: string }[]>;
 }
 
+/** One API call the sandbox received, kept for ten seconds (rate-limits.ts). */
+export interface SandboxApiCallsTable {
+  portal_id: string;
+  /** SHA-256 of the access token: the search limit is per token. */
+  token_hash: string;
+  search: boolean;
+  at_ms: ColumnType<string | number, number, number>;
+  /** Answered 429: counted as received, not against the limit. */
+  refused: boolean;
+}
+
+/** What a portal's API received since the sandbox started counting. */
+export interface SandboxApiUsageTable {
+  portal_id: string;
+  requests: number;
+  refused: number;
+  most_in_10s: number;
+  most_searches_in_1s: number;
+}
+
 /** The sandbox CRM's own data: what HubSpot keeps on its side, for when HubSpot is not configured. */
 export interface SandboxCrmTables {
   sandbox_portals: SandboxPortalsTable;
   sandbox_grants: SandboxGrantsTable;
   sandbox_records: SandboxRecordsTable;
   sandbox_properties: SandboxPropertiesTable;
+  sandbox_api_calls: SandboxApiCallsTable;
+  sandbox_api_usage: SandboxApiUsageTable;
 }
