@@ -6,6 +6,7 @@ import { workflowLookupIdOf } from '../../domain/lookups/workflow-action';
 import { call, freshEmail, signUp, TEST_PASSWORD, type SignedUp } from '../support/app';
 import { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
+import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { freshPortalId } from '../support/portals';
 import { execution, runAction } from '../support/workflow-action';
 import { creditsEvents, ofType, startLookupApp, type LookupApp } from '../lookups/helpers';
@@ -20,266 +21,302 @@ const INVALID = {
 
 const nothing = { city: '', state: '', county: '', country: '', timezone: '' };
 
-describe.each(backends)('the workflow action "Fill location from ZIP" on $name', (backend) => {
-  let crm: CrmStandIn;
-  let app: LookupApp;
-  let user: SignedUp;
-  let portalId: string;
-  const adminEmail = freshEmail('admin');
+describe.each([...backends, kurrentdbBackend])(
+  'the workflow action "Fill location from ZIP" on $name',
+  (backend) => {
+    let crm: CrmStandIn;
+    let app: LookupApp;
+    let user: SignedUp;
+    let portalId: string;
+    const adminEmail = freshEmail('admin');
 
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm, {}, { ADMIN_EMAILS: adminEmail });
-    user = await signUp(app.baseUrl);
-    portalId = freshPortalId();
-    app.portals.connect(portalId, user.userId);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
-
-  const lookupEventsOf = async (callbackId: string) =>
-    app.test.store.readStream(lookupStream(workflowLookupIdOf(portalId, callbackId)));
-
-  it('answers a signed execution for a US ZIP with its location and "filled", and charges one credit', async () => {
-    const run = execution(portalId, 701, { zip: '10001' });
-    const answer = await runAction(app.baseUrl, run);
-    const place = zipTable().resolve({ kind: 'us', zip: '10001' })!;
-    expect(answer).toEqual({
-      status: 200,
-      body: {
-        outputFields: {
-          city: 'New York',
-          state: 'NY',
-          county: place.county,
-          country: 'US',
-          timezone: 'America/New_York',
-          outcome: 'filled',
-        },
-      },
+    beforeAll(async () => {
+      crm = await new CrmStandIn().start();
+      app = await startLookupApp(backend, crm, {}, { ADMIN_EMAILS: adminEmail });
+      user = await signUp(app.baseUrl);
+      portalId = freshPortalId();
+      app.portals.connect(portalId, user.userId);
     });
-    const lookupId = workflowLookupIdOf(portalId, run.callbackId);
-    const events = await creditsEvents(app.test.store, user.userId);
-    expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toMatchObject([
-      { source: 'workflow', zip: '10001', objectId: '701', credits: 1 },
-    ]);
-    expect(ofType(events, 'LookupSucceeded').filter((s) => s.lookupId === lookupId)).toMatchObject([
-      { source: 'workflow', filled: {} },
-    ]);
-    expect(crm.writesFor(portalId)).toEqual([]);
-  });
-
-  it('shows the lookup in the user’s usage, the credit ledger and the admin’s lookups as a workflow’s', async () => {
-    const run = execution(portalId, 720, { zip: '10001' });
-    expect(await runAction(app.baseUrl, run)).toMatchObject({ status: 200 });
-    const lookupId = workflowLookupIdOf(portalId, run.callbackId);
-    const today = new Date().toISOString().slice(0, 10);
-    const usage = async () => {
-      const chart = await call(
-        app.baseUrl,
-        `/api/auth/usage-chart-data?startDate=${today}&endDate=${today}`,
-        {
-          token: user.token,
-        },
-      );
-      const [day] = (chart.body as { data: { successful_by_source: Record<string, number> }[] }).data;
-      return day?.successful_by_source.workflow ?? 0;
-    };
-    await expect.poll(usage, { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
-
-    const admin = await signUp(app.baseUrl, adminEmail, TEST_PASSWORD);
-    const ledger = await call(app.baseUrl, `/api/auth/admin/users/${user.userId}/credit-history`, {
-      token: admin.token,
+    afterAll(async () => {
+      await app?.close();
+      await crm?.close();
     });
-    const entries = (ledger.body as { entries: { description: string; cause: Record<string, unknown> }[] })
-      .entries;
-    expect(entries.filter((e) => e.cause.lookupId === lookupId)).toMatchObject([
-      { description: 'Lookup of 10001 from a workflow', cause: { source: 'workflow', portalId } },
-    ]);
-    const summaries = async () => {
-      const answer = await call(
-        app.baseUrl,
-        `/api/logs/admin/lookup-summaries?userId=${user.userId}&limit=500`,
-        {
-          token: admin.token,
-        },
-      );
-      const rows = (answer.body as { summaries: { lookupId: string; source: string; outcome: string }[] })
-        .summaries;
-      return rows.find((r) => r.lookupId === lookupId);
-    };
-    await expect
-      .poll(summaries, { timeout: 20_000, interval: 50 })
-      .toMatchObject({ source: 'workflow', outcome: 'success' });
-  });
 
-  it('answers a Canadian postal code with its province, area offset and time zone', async () => {
-    const place = zipTable().resolve({ kind: 'ca', fsa: 'M5V', postalCode: 'M5V 3L9' })!;
-    const answer = await runAction(app.baseUrl, execution(portalId, 702, { zip: 'm5v3l9' }));
-    expect(answer).toEqual({
-      status: 200,
-      body: {
-        outputFields: {
-          city: place.city ?? '',
-          state: 'ON',
-          county: place.county,
-          country: 'CA',
-          timezone: place.timezone,
-          outcome: 'filled',
-        },
-      },
-    });
-  });
+    const lookupEventsOf = async (callbackId: string) =>
+      app.test.store.readStream(lookupStream(workflowLookupIdOf(portalId, callbackId)));
 
-  it('answers an invalid ZIP with only the outcome invalid_zip_format and charges nothing', async () => {
-    const run = execution(portalId, 703, { zip: 'hello' });
-    const answer = await runAction(app.baseUrl, run);
-    expect(answer).toEqual({
-      status: 200,
-      body: { outputFields: { ...nothing, outcome: 'invalid_zip_format' } },
-    });
-    const lookupId = workflowLookupIdOf(portalId, run.callbackId);
-    const events = await creditsEvents(app.test.store, user.userId);
-    expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toEqual([]);
-    expect(ofType(events, 'LookupFailed').filter((f) => f.lookupId === lookupId)).toMatchObject([
-      { source: 'workflow', reason: 'invalid_zip_format', refunded: false },
-    ]);
-  });
-
-  it('charges a retried execution (the same callbackId) once and answers it the same', async () => {
-    const run = execution(portalId, 704, { zip: '60601' });
-    const first = await runAction(app.baseUrl, run);
-    const retry = await runAction(app.baseUrl, run);
-    expect(first).toMatchObject({
-      status: 200,
-      body: { outputFields: { city: 'Chicago', outcome: 'filled' } },
-    });
-    expect(retry).toEqual(first);
-    const lookupId = workflowLookupIdOf(portalId, run.callbackId);
-    const events = await creditsEvents(app.test.store, user.userId);
-    expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
-    expect(ofType(events, 'LookupSucceeded').filter((s) => s.lookupId === lookupId)).toHaveLength(1);
-  });
-
-  it('writes the portal’s mapped properties in their write modes when asked to', async () => {
-    crm.seed(portalId, 'contact', '705', { city: 'Typed by hand' });
-    app.portals.connect(portalId, user.userId);
-    const run = execution(portalId, 705, { zip: '10001', write_mapped_properties: 'true' });
-    const answer = await runAction(app.baseUrl, run);
-    expect(answer).toMatchObject({
-      status: 200,
-      body: { outputFields: { city: 'New York', outcome: 'filled' } },
-    });
-    expect(crm.writesFor(portalId)).toMatchObject([
-      {
-        id: '705',
-        properties: { city: 'New York', state: 'NY', country: 'US', hs_timezone: 'america_slash_new_york' },
-      },
-    ]);
-    const lookupId = workflowLookupIdOf(portalId, run.callbackId);
-    const events = await creditsEvents(app.test.store, user.userId);
-    expect(ofType(events, 'LookupSucceeded').find((s) => s.lookupId === lookupId)?.filled).toMatchObject({
-      city: 'New York',
-    });
-  });
-
-  it('answers insufficient_credits, a branch and not an error, when the owner has no credits left', async () => {
-    const broke = await signUp(app.baseUrl);
-    const brokePortal = freshPortalId();
-    app.portals.connect(brokePortal, broke.userId);
-    const { state } = await app.system.accounts.credits.load(creditsStream(broke.userId));
-    await app.system.accounts.credits.handleEach(
-      creditsStream(broke.userId),
-      Array.from({ length: state.balance }, (_, i) => ({
-        command: {
-          type: 'ChargeLookup' as const,
-          lookup: {
-            lookupId: `${broke.userId}-spent-${i}`,
-            portalId: brokePortal,
-            objectType: 'contact' as const,
-            objectId: String(i),
-            zip: '10001',
-            requestedAt: new Date().toISOString(),
+    it('answers a signed execution for a US ZIP with its location and "filled", and charges one credit', async () => {
+      const run = execution(portalId, 701, { zip: '10001' });
+      const answer = await runAction(app.baseUrl, run);
+      const place = zipTable().resolve({ kind: 'us', zip: '10001' })!;
+      expect(answer).toEqual({
+        status: 200,
+        body: {
+          outputFields: {
+            city: 'New York',
+            state: 'NY',
+            county: place.county,
+            country: 'US',
+            timezone: 'America/New_York',
+            outcome: 'filled',
           },
-          at: new Date().toISOString(),
         },
-        commandId: `spend-${i}`,
-      })),
-    );
-    const run = execution(brokePortal, 706, { zip: '10001' });
-    const answer = await runAction(app.baseUrl, run);
-    expect(answer).toEqual({
-      status: 200,
-      body: { outputFields: { ...nothing, outcome: 'insufficient_credits' } },
+      });
+      const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+      const events = await creditsEvents(app.test.store, user.userId);
+      expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toMatchObject([
+        { source: 'workflow', zip: '10001', objectId: '701', credits: 1 },
+      ]);
+      expect(ofType(events, 'LookupSucceeded').filter((s) => s.lookupId === lookupId)).toMatchObject([
+        { source: 'workflow', filled: {} },
+      ]);
+      expect(crm.writesFor(portalId)).toEqual([]);
     });
-    expect(await runAction(app.baseUrl, run)).toEqual(answer);
-    const lookupId = workflowLookupIdOf(brokePortal, run.callbackId);
-    const events = await creditsEvents(app.test.store, broke.userId);
-    expect(ofType(events, 'LookupFailed').filter((f) => f.lookupId === lookupId)).toMatchObject([
-      { source: 'workflow', reason: 'insufficient_credits', refunded: false, balanceAfter: 0 },
-    ]);
-  });
 
-  it('answers portal_not_connected when no account has the portal connected', async () => {
-    const answer = await runAction(app.baseUrl, execution(freshPortalId(), 707, { zip: '10001' }));
-    expect(answer).toEqual({
-      status: 200,
-      body: { outputFields: { ...nothing, outcome: 'portal_not_connected' } },
+    it('shows the lookup in the user’s usage, the credit ledger and the admin’s lookups as a workflow’s', async () => {
+      const run = execution(portalId, 720, { zip: '10001' });
+      expect(await runAction(app.baseUrl, run)).toMatchObject({ status: 200 });
+      const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+      const today = new Date().toISOString().slice(0, 10);
+      const usage = async () => {
+        const chart = await call(
+          app.baseUrl,
+          `/api/auth/usage-chart-data?startDate=${today}&endDate=${today}`,
+          {
+            token: user.token,
+          },
+        );
+        const [day] = (chart.body as { data: { successful_by_source: Record<string, number> }[] }).data;
+        return day?.successful_by_source.workflow ?? 0;
+      };
+      await expect.poll(usage, { timeout: 20_000, interval: 50 }).toBeGreaterThan(0);
+
+      const admin = await signUp(app.baseUrl, adminEmail, TEST_PASSWORD);
+      const ledger = await call(app.baseUrl, `/api/auth/admin/users/${user.userId}/credit-history`, {
+        token: admin.token,
+      });
+      const entries = (ledger.body as { entries: { description: string; cause: Record<string, unknown> }[] })
+        .entries;
+      expect(entries.filter((e) => e.cause.lookupId === lookupId)).toMatchObject([
+        { description: 'Lookup of 10001 from a workflow', cause: { source: 'workflow', portalId } },
+      ]);
+      const summaries = async () => {
+        const answer = await call(
+          app.baseUrl,
+          `/api/logs/admin/lookup-summaries?userId=${user.userId}&limit=500`,
+          {
+            token: admin.token,
+          },
+        );
+        const rows = (answer.body as { summaries: { lookupId: string; source: string; outcome: string }[] })
+          .summaries;
+        return rows.find((r) => r.lookupId === lookupId);
+      };
+      await expect
+        .poll(summaries, { timeout: 20_000, interval: 50 })
+        .toMatchObject({ source: 'workflow', outcome: 'success' });
     });
-  });
 
-  it('refuses a tampered body with 401 and records nothing', async () => {
-    const run = execution(portalId, 708, { zip: '10001' });
-    expect(await runAction(app.baseUrl, run, { tamper: (body) => body.replace('10001', '90210') })).toEqual(
-      INVALID,
-    );
-    expect(await lookupEventsOf(run.callbackId)).toEqual([]);
-  });
-
-  it('refuses a request whose v3 timestamp is more than five minutes old, even though its v2 matches', async () => {
-    const run = execution(portalId, 709, { zip: '10001' });
-    expect(await runAction(app.baseUrl, run, { timestamp: Date.now() - 5 * 60_000 - 1_000 })).toEqual(
-      INVALID,
-    );
-    expect(await lookupEventsOf(run.callbackId)).toEqual([]);
-  });
-
-  it('refuses a signature made with another secret, and a request with none', async () => {
-    const run = execution(portalId, 710, { zip: '10001' });
-    expect(await runAction(app.baseUrl, run, { secret: 'not-the-client-secret' })).toEqual(INVALID);
-    const unsigned = {
-      'x-hubspot-signature': '',
-      'x-hubspot-signature-version': '',
-      'x-hubspot-signature-v3': '',
-      'x-hubspot-request-timestamp': '',
-    };
-    expect(await runAction(app.baseUrl, run, { headers: unsigned })).toEqual(INVALID);
-  });
-
-  it('accepts a request signed with v2 only, the version HubSpot documents for workflow actions', async () => {
-    const run = execution(portalId, 711, { zip: '10001' });
-    const v2Only = { 'x-hubspot-signature-v3': '', 'x-hubspot-request-timestamp': '' };
-    expect(await runAction(app.baseUrl, run, { headers: v2Only })).toMatchObject({
-      status: 200,
-      body: { outputFields: { outcome: 'filled' } },
+    it('answers a Canadian postal code with its province, area offset and time zone', async () => {
+      const place = zipTable().resolve({ kind: 'ca', fsa: 'M5V', postalCode: 'M5V 3L9' })!;
+      const answer = await runAction(app.baseUrl, execution(portalId, 702, { zip: 'm5v3l9' }));
+      expect(answer).toEqual({
+        status: 200,
+        body: {
+          outputFields: {
+            city: place.city ?? '',
+            state: 'ON',
+            county: place.county,
+            country: 'CA',
+            timezone: place.timezone,
+            outcome: 'filled',
+          },
+        },
+      });
     });
-  });
 
-  it('answers 400 naming the field when a signed body is not an execution', async () => {
-    expect(await runAction(app.baseUrl, { callbackId: 'ap-1', inputFields: {} })).toEqual({
-      status: 400,
-      body: { error: 'origin is required.' },
+    it('answers an invalid ZIP with only the outcome invalid_zip_format and charges nothing', async () => {
+      const run = execution(portalId, 703, { zip: 'hello' });
+      const answer = await runAction(app.baseUrl, run);
+      expect(answer).toEqual({
+        status: 200,
+        body: { outputFields: { ...nothing, outcome: 'invalid_zip_format' } },
+      });
+      const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+      const events = await creditsEvents(app.test.store, user.userId);
+      expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toEqual([]);
+      expect(ofType(events, 'LookupFailed').filter((f) => f.lookupId === lookupId)).toMatchObject([
+        { source: 'workflow', reason: 'invalid_zip_format', refunded: false },
+      ]);
     });
-    const company = execution(
-      portalId,
-      712,
-      { zip: '10001' },
-      { object: { objectId: 1, objectType: 'DEAL' } },
-    );
-    expect(await runAction(app.baseUrl, company)).toMatchObject({
-      status: 400,
-      body: { error: 'object.objectType must be one of: CONTACT, COMPANY.' },
+
+    it('charges a retried execution (the same callbackId) once and answers it the same', async () => {
+      const run = execution(portalId, 704, { zip: '60601' });
+      const first = await runAction(app.baseUrl, run);
+      const retry = await runAction(app.baseUrl, run);
+      expect(first).toMatchObject({
+        status: 200,
+        body: { outputFields: { city: 'Chicago', outcome: 'filled' } },
+      });
+      expect(retry).toEqual(first);
+      const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+      const events = await creditsEvents(app.test.store, user.userId);
+      expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
+      expect(ofType(events, 'LookupSucceeded').filter((s) => s.lookupId === lookupId)).toHaveLength(1);
     });
-  });
-});
+
+    it('finishes an execution an earlier attempt charged but never answered, without charging it again', async () => {
+      const run = execution(portalId, 721, { zip: '10001' });
+      const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+      const requestedAt = new Date().toISOString();
+      // What an attempt that stopped right after its charge left behind.
+      await app.system.accounts.credits.handleEach(creditsStream(user.userId), [
+        {
+          command: {
+            type: 'ChargeLookup',
+            lookup: {
+              lookupId,
+              source: 'workflow',
+              portalId,
+              objectType: 'contact',
+              objectId: '721',
+              zip: '10001',
+              requestedAt,
+            },
+            at: requestedAt,
+          },
+          commandId: `charge:${lookupId}`,
+        },
+      ]);
+      const answer = await runAction(app.baseUrl, run);
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { outputFields: { city: 'New York', outcome: 'filled' } },
+      });
+      const events = await creditsEvents(app.test.store, user.userId);
+      expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
+      expect(ofType(events, 'LookupSucceeded').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
+    });
+
+    it('writes the portal’s mapped properties in their write modes when asked to', async () => {
+      crm.seed(portalId, 'contact', '705', { city: 'Typed by hand' });
+      app.portals.connect(portalId, user.userId);
+      const run = execution(portalId, 705, { zip: '10001', write_mapped_properties: 'true' });
+      const answer = await runAction(app.baseUrl, run);
+      expect(answer).toMatchObject({
+        status: 200,
+        body: { outputFields: { city: 'New York', outcome: 'filled' } },
+      });
+      expect(crm.writesFor(portalId)).toMatchObject([
+        {
+          id: '705',
+          properties: { city: 'New York', state: 'NY', country: 'US', hs_timezone: 'america_slash_new_york' },
+        },
+      ]);
+      const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+      const events = await creditsEvents(app.test.store, user.userId);
+      expect(ofType(events, 'LookupSucceeded').find((s) => s.lookupId === lookupId)?.filled).toMatchObject({
+        city: 'New York',
+      });
+    });
+
+    it('answers insufficient_credits, a branch and not an error, when the owner has no credits left', async () => {
+      const broke = await signUp(app.baseUrl);
+      const brokePortal = freshPortalId();
+      app.portals.connect(brokePortal, broke.userId);
+      const { state } = await app.system.accounts.credits.load(creditsStream(broke.userId));
+      await app.system.accounts.credits.handleEach(
+        creditsStream(broke.userId),
+        Array.from({ length: state.balance }, (_, i) => ({
+          command: {
+            type: 'ChargeLookup' as const,
+            lookup: {
+              lookupId: `${broke.userId}-spent-${i}`,
+              portalId: brokePortal,
+              objectType: 'contact' as const,
+              objectId: String(i),
+              zip: '10001',
+              requestedAt: new Date().toISOString(),
+            },
+            at: new Date().toISOString(),
+          },
+          commandId: `spend-${i}`,
+        })),
+      );
+      const run = execution(brokePortal, 706, { zip: '10001' });
+      const answer = await runAction(app.baseUrl, run);
+      expect(answer).toEqual({
+        status: 200,
+        body: { outputFields: { ...nothing, outcome: 'insufficient_credits' } },
+      });
+      expect(await runAction(app.baseUrl, run)).toEqual(answer);
+      const lookupId = workflowLookupIdOf(brokePortal, run.callbackId);
+      const events = await creditsEvents(app.test.store, broke.userId);
+      expect(ofType(events, 'LookupFailed').filter((f) => f.lookupId === lookupId)).toMatchObject([
+        { source: 'workflow', reason: 'insufficient_credits', refunded: false, balanceAfter: 0 },
+      ]);
+    });
+
+    it('answers portal_not_connected when no account has the portal connected', async () => {
+      const answer = await runAction(app.baseUrl, execution(freshPortalId(), 707, { zip: '10001' }));
+      expect(answer).toEqual({
+        status: 200,
+        body: { outputFields: { ...nothing, outcome: 'portal_not_connected' } },
+      });
+    });
+
+    it('refuses a tampered body with 401 and records nothing', async () => {
+      const run = execution(portalId, 708, { zip: '10001' });
+      expect(await runAction(app.baseUrl, run, { tamper: (body) => body.replace('10001', '90210') })).toEqual(
+        INVALID,
+      );
+      expect(await lookupEventsOf(run.callbackId)).toEqual([]);
+    });
+
+    it('refuses a request whose v3 timestamp is more than five minutes old, even though its v2 matches', async () => {
+      const run = execution(portalId, 709, { zip: '10001' });
+      expect(await runAction(app.baseUrl, run, { timestamp: Date.now() - 5 * 60_000 - 1_000 })).toEqual(
+        INVALID,
+      );
+      expect(await lookupEventsOf(run.callbackId)).toEqual([]);
+    });
+
+    it('refuses a signature made with another secret, and a request with none', async () => {
+      const run = execution(portalId, 710, { zip: '10001' });
+      expect(await runAction(app.baseUrl, run, { secret: 'not-the-client-secret' })).toEqual(INVALID);
+      const unsigned = {
+        'x-hubspot-signature': '',
+        'x-hubspot-signature-version': '',
+        'x-hubspot-signature-v3': '',
+        'x-hubspot-request-timestamp': '',
+      };
+      expect(await runAction(app.baseUrl, run, { headers: unsigned })).toEqual(INVALID);
+    });
+
+    it('accepts a request signed with v2 only, the version HubSpot documents for workflow actions', async () => {
+      const run = execution(portalId, 711, { zip: '10001' });
+      const v2Only = { 'x-hubspot-signature-v3': '', 'x-hubspot-request-timestamp': '' };
+      expect(await runAction(app.baseUrl, run, { headers: v2Only })).toMatchObject({
+        status: 200,
+        body: { outputFields: { outcome: 'filled' } },
+      });
+    });
+
+    it('answers 400 naming the field when a signed body is not an execution', async () => {
+      expect(await runAction(app.baseUrl, { callbackId: 'ap-1', inputFields: {} })).toEqual({
+        status: 400,
+        body: { error: 'origin is required.' },
+      });
+      const company = execution(
+        portalId,
+        712,
+        { zip: '10001' },
+        { object: { objectId: 1, objectType: 'DEAL' } },
+      );
+      expect(await runAction(app.baseUrl, company)).toMatchObject({
+        status: 400,
+        body: { error: 'object.objectType must be one of: CONTACT, COMPANY.' },
+      });
+    });
+  },
+);
