@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { zipTable } from '../../api/adapters/geocoder/zip-table';
 import { creditsStream } from '../../domain/credits/decider';
 import { lookupStream } from '../../domain/lookups/events';
+import { answeredEventId } from '../../api/lookups/ids';
 import { workflowLookupIdOf } from '../../domain/lookups/workflow-action';
 import { call, freshEmail, signUp, TEST_PASSWORD, type SignedUp } from '../support/app';
 import { CrmStandIn } from '../support/crm-stand-in';
@@ -193,6 +194,55 @@ describe.each([...backends, kurrentdbBackend])(
         status: 200,
         body: { outputFields: { city: 'New York', outcome: 'filled' } },
       });
+      const events = await creditsEvents(app.test.store, user.userId);
+      expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
+      expect(ofType(events, 'LookupSucceeded').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
+    });
+
+    it('records the outcome of an execution an earlier attempt answered but stopped before recording, and answers the same', async () => {
+      const run = execution(portalId, 722, { zip: '60601' });
+      const lookupId = workflowLookupIdOf(portalId, run.callbackId);
+      const requestedAt = new Date().toISOString();
+      const lookup = {
+        lookupId,
+        source: 'workflow' as const,
+        portalId,
+        objectType: 'contact' as const,
+        objectId: '722',
+        zip: '60601',
+        requestedAt,
+      };
+      await app.system.accounts.credits.handleEach(creditsStream(user.userId), [
+        { command: { type: 'ChargeLookup', lookup, at: requestedAt }, commandId: `charge:${lookupId}` },
+      ]);
+      const kept = {
+        city: 'Kept',
+        state: 'IL',
+        county: '',
+        country: 'US',
+        timezone: 'America/Chicago',
+        outcome: 'filled',
+      };
+      await app.test.store.append(
+        lookupStream(lookupId),
+        [
+          {
+            id: answeredEventId(lookupId),
+            type: 'WorkflowActionAnswered',
+            data: {
+              ...lookup,
+              callbackId: run.callbackId,
+              userId: user.userId,
+              outputs: kept,
+              settlement: { kind: 'succeeded', filled: {} },
+              at: requestedAt,
+            },
+          },
+        ],
+        { expected: 'no_stream' },
+      );
+      expect(await runAction(app.baseUrl, run)).toEqual({ status: 200, body: { outputFields: kept } });
+      expect(await runAction(app.baseUrl, run)).toEqual({ status: 200, body: { outputFields: kept } });
       const events = await creditsEvents(app.test.store, user.userId);
       expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
       expect(ofType(events, 'LookupSucceeded').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
