@@ -1,5 +1,4 @@
 import { creditsStream, type CreditsCommand } from '../../domain/credits/decider';
-import type { CreditsEvent } from '../../domain/credits/events';
 import {
   WrongExpectedVersionError,
   type EventMetadata,
@@ -51,7 +50,6 @@ export interface WorkflowExecution {
 type WorkflowLookup = LookupRef & { source: 'workflow'; requestId: string | undefined };
 
 type Answered = WorkflowActionEvent['data'];
-type Outcome = Extract<CreditsEvent, { type: 'LookupSucceeded' | 'LookupFailed' }>;
 
 const metadataOf = (l: WorkflowLookup, userId?: string): EventMetadata => ({
   correlationId: l.lookupId,
@@ -241,6 +239,6 @@ async function settle(
   const outcome = outcomes[0];
   for (const event of outcome?.ok ? outcome.events : [])
     if (event.type === 'LookupSucceeded' || event.type === 'LookupFailed')
-      journal?.recorded(lookup, userId, event as Outcome);
+      journal?.recorded(lookup, userId, event);
   return answered;
 }
