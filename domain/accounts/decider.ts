@@ -29,7 +29,14 @@ export interface RegisteredAccount {
   lowCreditNoticeArmed: boolean;
 }
 
-export type AccountState = { status: 'none' } | RegisteredAccount;
+/** What is left of an erased account: that it existed, and when it ended. */
+export interface DeletedAccount {
+  status: 'deleted';
+  userId: string;
+  deletedAt: string;
+}
+
+export type AccountState = { status: 'none' } | RegisteredAccount | DeletedAccount;
 
 export type AccountCommand =
   | {
@@ -44,11 +51,21 @@ export type AccountCommand =
   | { type: 'GrantAdmin'; reason: AdminGrantReason; at: string }
   | { type: 'SetCreditThreshold'; threshold: number | null; at: string }
   | { type: 'UnsubscribeCreditNotifications'; at: string }
-  | { type: 'ObserveBalance'; balance: number; at: string };
+  | { type: 'ObserveBalance'; balance: number; at: string }
+  | {
+      type: 'DeleteAccount';
+      /** The portals the account holds, whose keys are deleted with the person's. */
+      portalIds: string[];
+      /** Whether Stripe still bills the account (the caller cancels it first). */
+      subscriptionActive: boolean;
+      at: string;
+    };
 
 export const initialAccountState = (): AccountState => ({ status: 'none' });
 
 export function evolveAccount(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type === 'AccountDeleted')
+    return { status: 'deleted', userId: event.data.userId, deletedAt: event.data.at };
   if (event.type === 'AccountRegistered') {
     return {
       status: 'registered',
@@ -102,7 +119,8 @@ function registered(state: AccountState): RegisteredAccount {
  * number of credits or none; a balance below the threshold sends one notice, and the next only
  * after the balance has come back to the threshold or above. Unsubscribing through the e-mail's
  * link turns the threshold off (it is remembered, to be turned back on with one click); setting
- * a threshold again turns notifications back on.
+ * a threshold again turns notifications back on. An account is deleted once, never while a
+ * subscription still bills it; a deleted account takes no other command.
  */
 export function decideAccount(command: AccountCommand, state: AccountState): AccountEvent[] {
   switch (command.type) {
@@ -111,6 +129,8 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
         if (state.userId === command.userId && state.email === command.email) return [];
         throw new AccountRuleError('already_registered', 'This account is already registered.');
       }
+      if (state.status === 'deleted')
+        throw new AccountRuleError('already_registered', 'This account is already registered.');
       const { userId, email, passwordHash, partner, at } = command;
       return [
         { type: 'AccountRegistered', data: { userId, email, passwordHash, partner, registeredAt: at } },
@@ -156,6 +176,18 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
         return [{ type: 'LowCreditNoticeRearmed', data: { balance, threshold, at } }];
       }
       return [];
+    }
+    case 'DeleteAccount': {
+      if (state.status === 'deleted') return [];
+      const { userId } = registered(state);
+      if (command.subscriptionActive)
+        throw new AccountRuleError(
+          'subscription_active',
+          'The monthly subscription could not be cancelled, so nothing was deleted. Cancel it under Credits, then try again.',
+        );
+      return [
+        { type: 'AccountDeleted', data: { userId, portalIds: [...command.portalIds], at: command.at } },
+      ];
     }
     default:
       return assertNever(command);

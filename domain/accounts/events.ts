@@ -16,9 +16,18 @@ export type AccountEvent =
   | DomainEvent<'CreditThresholdSet', { threshold: number | null; at: string }>
   | DomainEvent<'CreditNotificationsUnsubscribed', { at: string }>
   | DomainEvent<'LowCreditNoticeSent', { balance: number; threshold: number; at: string }>
-  | DomainEvent<'LowCreditNoticeRearmed', { balance: number; threshold: number; at: string }>;
+  | DomainEvent<'LowCreditNoticeRearmed', { balance: number; threshold: number; at: string }>
+  /**
+   * The person asked for their account to be erased: their keys were deleted just before
+   * (api/personal-data), among them those of `portalIds`, the portals they held. Read models drop
+   * what those keys protected when they read this, so that a replay builds the same.
+   */
+  | DomainEvent<'AccountDeleted', { userId: string; portalIds: string[]; at: string }>;
 
 export type AccountEventType = AccountEvent['type'];
 
-/** The one event of an e-mail claim stream: the address belongs to this account from now on. */
-export type EmailClaimEvent = DomainEvent<'EmailClaimed', { userId: string; at: string }>;
+/** An e-mail claim stream: the address belongs to this account from now on, until it is released. */
+export type EmailClaimEvent =
+  | DomainEvent<'EmailClaimed', { userId: string; at: string }>
+  /** The account was deleted: the address is free for a new registration. */
+  | DomainEvent<'EmailReleased', { userId: string; at: string }>;

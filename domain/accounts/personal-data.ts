@@ -1,4 +1,5 @@
 import { userSubject, type PersonalDataCatalogue } from '../eventstore/personal-data';
+import { userIdOfAccountStream } from './decider';
 
 /** What an erased account is called wherever a person's name or address used to be shown. */
 export const DELETED_USER = 'deleted user';
@@ -17,5 +18,12 @@ export const accountPersonalData: PersonalDataCatalogue = {
       email: (data) => erasedEmail(String(data.userId)),
       passwordHash: () => '',
     },
+  },
+  PasswordChanged: {
+    subject: (stream) => {
+      const userId = userIdOfAccountStream(stream);
+      return userId === undefined ? undefined : userSubject(userId);
+    },
+    fields: { passwordHash: () => '' },
   },
 };

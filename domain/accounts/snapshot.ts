@@ -12,6 +12,10 @@ export const accountSnapshot: SnapshotCodec<AccountState> = {
   decode(data) {
     if (!isRecord(data)) return undefined;
     if (data.status === 'none') return { status: 'none' };
+    if (data.status === 'deleted')
+      return typeof data.userId === 'string' && typeof data.deletedAt === 'string'
+        ? { status: 'deleted', userId: data.userId, deletedAt: data.deletedAt }
+        : undefined;
     if (data.status !== 'registered') return undefined;
     if (!TEXT_FIELDS.every((f) => typeof data[f] === 'string')) return undefined;
     if (!FLAGS.every((f) => typeof data[f] === 'boolean')) return undefined;
