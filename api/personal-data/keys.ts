@@ -9,12 +9,19 @@ export interface SubjectKey {
 
 /** The keys that protect personal fields, kept outside the log. */
 export interface PersonalDataKeys {
-  /** The subject's current key, created on first use (safe when several processes race). */
-  keyFor(subject: string): Promise<SubjectKey>;
+  /**
+   * The subject's current key, created on first use (safe when several processes race); undefined
+   * once the subject was erased for good, when nothing may be sealed for it again.
+   */
+  keyFor(subject: string): Promise<SubjectKey | undefined>;
   /** The keys that still exist among these ids; a deleted key is simply absent. */
   find(keyIds: readonly string[]): Promise<Map<string, Buffer>>;
-  /** Deletes the subjects' keys: what they sealed cannot be read again, here or in any process. */
-  shred(subjects: readonly string[]): Promise<void>;
+  /**
+   * Deletes the subjects' keys: what they sealed cannot be read again, here or in any process.
+   * `forever` subjects (a deleted account's person) get no key again; the others (a portal that
+   * may be connected again) get a new one when next needed.
+   */
+  shred(subjects: readonly string[], options?: { forever?: boolean }): Promise<void>;
 }
 
 /**
@@ -58,7 +65,7 @@ class ExpiringCache<T> {
 const MISSING = null;
 
 export class PostgresPersonalDataKeys implements PersonalDataKeys {
-  private readonly bySubject: ExpiringCache<SubjectKey>;
+  private readonly bySubject: ExpiringCache<SubjectKey | typeof MISSING>;
   private readonly byId: ExpiringCache<Buffer | typeof MISSING>;
 
   constructor(
@@ -69,9 +76,9 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
     this.byId = new ExpiringCache(clock);
   }
 
-  async keyFor(subject: string): Promise<SubjectKey> {
+  async keyFor(subject: string): Promise<SubjectKey | undefined> {
     const cached = this.bySubject.get(subject);
-    if (cached) return cached;
+    if (cached !== undefined) return cached ?? undefined;
     await this.db
       .insertInto('personal_data_keys')
       .values({ subject, key_id: randomUUID(), key: randomBytes(KEY_BYTES).toString('base64') })
@@ -82,6 +89,10 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
       .select(['key_id', 'key'])
       .where('subject', '=', subject)
       .executeTakeFirstOrThrow();
+    if (row.key_id === null || row.key === null) {
+      this.bySubject.set(subject, MISSING, Number.POSITIVE_INFINITY);
+      return undefined;
+    }
     const found = { keyId: row.key_id, key: Buffer.from(row.key, 'base64') };
     this.bySubject.set(subject, found, KEY_CACHE_MS);
     this.byId.set(found.keyId, found.key, KEY_CACHE_MS);
@@ -102,7 +113,7 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
         .select(['key_id', 'key'])
         .where('key_id', 'in', unknown)
         .execute();
-      const keys = new Map(rows.map((r) => [r.key_id, Buffer.from(r.key, 'base64')]));
+      const keys = new Map(rows.map((r) => [r.key_id, Buffer.from(r.key ?? '', 'base64')]));
       for (const id of unknown) {
         const key = keys.get(id);
         if (key) found.set(id, key);
@@ -112,14 +123,21 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
     return found;
   }
 
-  async shred(subjects: readonly string[]): Promise<void> {
+  async shred(subjects: readonly string[], options: { forever?: boolean } = {}): Promise<void> {
     if (subjects.length === 0) return;
     const deleted = await this.db
       .deleteFrom('personal_data_keys')
       .where('subject', 'in', [...subjects])
       .returning('key_id')
       .execute();
+    if (options.forever)
+      await this.db
+        .insertInto('personal_data_keys')
+        .values(subjects.map((subject) => ({ subject, key_id: null, key: null })))
+        .onConflict((oc) => oc.column('subject').doUpdateSet({ key_id: null, key: null }))
+        .execute();
     for (const subject of subjects) this.bySubject.delete(subject);
-    for (const { key_id } of deleted) this.byId.set(key_id, MISSING, Number.POSITIVE_INFINITY);
+    for (const { key_id } of deleted)
+      if (key_id !== null) this.byId.set(key_id, MISSING, Number.POSITIVE_INFINITY);
   }
 }

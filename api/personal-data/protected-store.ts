@@ -90,9 +90,13 @@ export class PersonalDataProtectingStore implements EventStore {
     );
     const subject = declared.subject(stream, event.data);
     if (fields.length === 0 || subject === undefined) return event;
-    const { keyId, key } = await this.keys.keyFor(subject);
+    const found = await this.keys.keyFor(subject);
     const data: EventData = { ...event.data };
-    for (const f of fields) data[f] = seal(key, keyId, event.data[f], fieldContext(event.id, f));
+    // A subject erased for good gets no key again: what arrives for it late is stored already erased.
+    for (const f of fields)
+      data[f] = found
+        ? seal(found.key, found.keyId, event.data[f], fieldContext(event.id, f))
+        : declared.fields[f]!(event.data);
     return { ...event, data };
   }
 

@@ -7,9 +7,10 @@ import type { ColumnType } from 'kysely';
  */
 export interface PersonalDataKeysTable {
   subject: string;
-  key_id: string;
+  /** Null, with `key`, for a subject erased for good: nothing is sealed for it again. */
+  key_id: string | null;
   /** base64 of 32 random bytes (AES-256). */
-  key: string;
+  key: string | null;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

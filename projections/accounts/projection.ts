@@ -1,4 +1,5 @@
 import { userIdOfAccountStream } from '../../domain/accounts/decider';
+import { DELETED_USER } from '../../domain/accounts/personal-data';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { eachEvent, type ReadModelTransaction } from '../projection';
 
@@ -44,6 +45,10 @@ export const accountsProjection = eachEvent({
     // Unsubscribing turns the threshold off: the admin's credit alerts stop listing the user.
     CreditNotificationsUnsubscribed: async (trx, event) => {
       await update(trx, event).set({ notifications_unsubscribed: true, credit_threshold: null }).execute();
+    },
+    // The row stays, so the admin still sees the account's totals, under no one's name.
+    AccountDeleted: async (trx, event) => {
+      await update(trx, event).set({ email: DELETED_USER }).execute();
     },
   },
 });

@@ -2,7 +2,9 @@ import { sql, type Insertable } from 'kysely';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { lookupSourceOf } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
-import { batched, type ReadModelTransaction, type Recorded } from '../projection';
+import { ERASED_ZIP } from '../../domain/lookups/personal-data';
+import { erasing } from '../erasure';
+import { type ReadModelTransaction, type Recorded } from '../projection';
 import type { ReadModels } from '../schema';
 
 const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
@@ -234,7 +236,7 @@ async function writeSummaries(trx: ReadModelTransaction, rows: readonly SummaryR
  * failure reason the counters the dashboard reads, so no call scans every lookup. A batch costs a
  * handful of statements, whatever its size, so a rebuild or a seed runs at catch-up speed.
  */
-export const adminLookupsProjection = batched({
+export const adminLookupsProjection = erasing({
   name: 'admin_lookups',
   tables: [
     'admin_lookups',
@@ -251,5 +253,13 @@ export const adminLookupsProjection = batched({
     const rows = summaryRows(events);
     if (rows.length === 0) return;
     await bumpCounters(trx, await writeSummaries(trx, rows));
+  },
+  // The counts and credits stay: they are the ledger's, and name no one once the account is gone.
+  async erase(trx, { data }) {
+    await trx
+      .updateTable('admin_lookups')
+      .set({ zip: ERASED_ZIP })
+      .where('user_id', '=', data.userId)
+      .execute();
   },
 });

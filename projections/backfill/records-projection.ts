@@ -1,6 +1,7 @@
 import { backfillRecordOf } from '../../domain/backfill/events';
 import { lookupSourceOf } from '../../domain/lookups/events';
-import { batched } from '../projection';
+import { ERASED_ZIP } from '../../domain/lookups/personal-data';
+import { erasing } from '../erasure';
 import type { BackfillRecordsTable } from './tables';
 
 /**
@@ -8,7 +9,7 @@ import type { BackfillRecordsTable } from './tables';
  * credits streams: the job's report, and what the runner finds already done when it takes a page
  * up again after a crash. A record charged but without an outcome yet is not here.
  */
-export const backfillRecordsProjection = batched({
+export const backfillRecordsProjection = erasing({
   name: 'backfill_records',
   tables: ['backfill_records', 'backfill_runner_marks'],
   eventTypes: ['LookupSucceeded', 'LookupFailed', 'BackfillRunnerStarted'],
@@ -44,5 +45,17 @@ export const backfillRecordsProjection = batched({
           .values({ id: event.streamName, marker: event.data.marker })
           .onConflict((oc) => oc.column('id').doUpdateSet({ marker: event.data.marker }))
           .execute();
+  },
+  // A job's records were paid by the account that started it: their ZIPs and values were under its key.
+  async erase(trx, { data }) {
+    await trx
+      .updateTable('backfill_records')
+      .set({ zip: ERASED_ZIP, filled: JSON.stringify({}) })
+      .where(
+        'job_id',
+        'in',
+        trx.selectFrom('backfill_jobs').select('job_id').where('user_id', '=', data.userId),
+      )
+      .execute();
   },
 });

@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { userIdOfCreditsStream } from '../credits/projection';
-import { batched, type ReadModelTransaction, type Recorded } from '../projection';
+import { ERASED_ZIP } from '../../domain/lookups/personal-data';
+import { erasing } from '../erasure';
+import { type ReadModelTransaction, type Recorded } from '../projection';
 
 const HANDLED = [
   'LookupRequested',
@@ -107,9 +109,18 @@ async function applyBatch(trx: ReadModelTransaction, events: readonly Handled[])
  * Every lookup request and its outcome. The pending rows are the lookup processor's queue:
  * a request enters with its webhook and leaves with its success, failure or dismissal.
  */
-export const lookupRequestsProjection = batched({
+export const lookupRequestsProjection = erasing({
   name: 'lookup_requests',
   tables: ['lookup_requests', 'lookup_processor_marks'],
   eventTypes: HANDLED,
   applyBatch,
+  // A request's ZIP is under its portal's key, deleted with the account that held the portal.
+  async erase(trx, { data }) {
+    if (data.portalIds.length === 0) return;
+    await trx
+      .updateTable('lookup_requests')
+      .set({ zip: ERASED_ZIP })
+      .where('portal_id', 'in', data.portalIds)
+      .execute();
+  },
 });

@@ -11,6 +11,7 @@ import { writtenValues } from './2026_11_26_0001_written_values';
 import { portalAccess } from './2026_11_27_0101_portal_access';
 import { backfill } from './2026_11_27_0201_backfill';
 import { lookupSources } from './2026_11_27_0301_lookup_sources';
+import { accountsErasable } from './2026_11_28_0001_accounts_erasable';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -26,4 +27,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0101_portal_access': portalAccess,
   '2026_11_27_0201_backfill': backfill,
   '2026_11_27_0301_lookup_sources': lookupSources,
+  '2026_11_28_0001_accounts_erasable': accountsErasable,
 };

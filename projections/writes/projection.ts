@@ -1,10 +1,10 @@
-import { batched } from '../projection';
+import { erasing } from '../erasure';
 
 /**
  * What ZipFill last wrote to each property of each record, from the lookups that succeeded: a
  * field in "update unless edited" is overwritten only while the record still holds this value.
  */
-export const writtenValuesProjection = batched({
+export const writtenValuesProjection = erasing({
   name: 'written_values',
   tables: ['written_values'],
   eventTypes: ['LookupSucceeded'],
@@ -35,5 +35,12 @@ export const writtenValuesProjection = batched({
             .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
         )
         .execute();
+  },
+  // The values came from the deleted account's lookups (their filled values read as none from
+  // now on); a portal's records that another account filled before it took the portal over are
+  // forgotten with them, which a replay would keep: a portal rarely changes hands.
+  async erase(trx, { data }) {
+    if (data.portalIds.length === 0) return;
+    await trx.deleteFrom('written_values').where('portal_id', 'in', data.portalIds).execute();
   },
 });

@@ -118,5 +118,20 @@ for (const backend of [...backends, kurrentdbBackend]) {
       expect((await protectedStore.readStream(before))[0]!.data.email).toBe(erasedEmail(userId));
       expect((await protectedStore.readStream(after))[0]!.data.email).toBe('second@example.com');
     });
+
+    it('stores what arrives late for a person erased for good already erased, in every process', async () => {
+      const userId = randomUUID();
+      const otherProcess = new PersonalDataProtectingStore(
+        t.store,
+        new PostgresPersonalDataKeys(operationalDb(t.database)),
+        personalData,
+      );
+      await keys.shred([userSubject(userId)], { forever: true });
+      const stream = `account-${userId}`;
+      await otherProcess.append(stream, [registered(userId, 'late@example.com')], { expected: 'no_stream' });
+
+      expect(text(await t.store.readStream(stream))).not.toContain('late@example.com');
+      expect((await protectedStore.readStream(stream))[0]!.data.email).toBe(erasedEmail(userId));
+    });
   });
 }

@@ -13,7 +13,19 @@ export async function createPersonalDataKeys(db: Kysely<unknown>): Promise<void>
       key text NOT NULL,
       created_at timestamptz NOT NULL DEFAULT now()
     )`.execute(db);
+  await allowErasedForGood(db);
+}
+
+/** A row without a key: the subject was erased for good, and nothing is sealed for it again. */
+export async function allowErasedForGood(db: Kysely<unknown>): Promise<void> {
+  await sql`
+    ALTER TABLE personal_data_keys ALTER COLUMN key_id DROP NOT NULL, ALTER COLUMN key DROP NOT NULL`.execute(
+    db,
+  );
 }
 
 /** Keys that protect personal fields of events: outside the log, deleted on erasure. */
 export const personalDataKeys: Migration = { up: createPersonalDataKeys };
+
+/** Erased-for-good subjects (a deleted account's person) keep a row without a key. */
+export const personalDataErasedForGood: Migration = { up: allowErasedForGood };

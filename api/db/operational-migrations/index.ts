@@ -12,7 +12,7 @@ import { sandboxPortalOwners } from './2026_11_26_0002_sandbox_portal_owners';
 import { streamSnapshots } from './2026_11_26_0003_stream_snapshots';
 import { sandboxPortalOwnersBackfill } from './2026_11_26_0004_sandbox_portal_owners_backfill';
 import { hubspotRateBudget } from './2026_11_27_0001_hubspot_rate_budget';
-import { personalDataKeys } from './2026_11_28_0001_personal_data_keys';
+import { personalDataErasedForGood, personalDataKeys } from './2026_11_28_0001_personal_data_keys';
 import { sandboxRecordSearch } from './2026_11_28_0002_sandbox_record_search';
 import { hubspotSearchSchedule } from './2026_11_28_0003_hubspot_search_schedule';
 import { sandboxRateLimits } from './2026_11_28_0004_sandbox_rate_limits';
@@ -36,4 +36,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_28_0002_sandbox_record_search': sandboxRecordSearch,
   '2026_11_28_0003_hubspot_search_schedule': hubspotSearchSchedule,
   '2026_11_28_0004_sandbox_rate_limits': sandboxRateLimits,
+  '2026_11_28_0005_personal_data_erased_for_good': personalDataErasedForGood,
 };

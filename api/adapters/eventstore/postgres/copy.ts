@@ -107,8 +107,8 @@ async function copyEventBatches(from: Kysely<unknown>, to: Kysely<unknown>, opti
 
 interface KeyRow {
   subject: string;
-  key_id: string;
-  key: string;
+  key_id: string | null;
+  key: string | null;
   created_at: string;
 }
 
