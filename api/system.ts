@@ -6,6 +6,7 @@ import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
 import { migrateReadModels, readModels, type ReadModelDb } from '../projections/schema';
 import { composeAccounts } from './accounts/composition';
+import { accountDeletionModule } from './accounts/deletion-routes';
 import { composeCredits } from './credits/composition';
 import { composeMail } from './mail/composition';
 import { composeSupport } from './support/composition';
@@ -30,6 +31,8 @@ import { requireUser } from './auth/middleware';
 import { hubspotModule } from './portals/routes';
 import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
 import { composePortalNotices } from './portals/composition';
+import { deleteConnection, ownPortal } from './portals/connections';
+import { portalIdsHeldBy } from '../projections/portals/queries';
 import { composePayments } from './payments/composition';
 import type { PaymentsDeps } from './payments/services';
 import { createApp, type HttpModule } from './http/app';
@@ -258,6 +261,19 @@ export async function createSystem(
       }),
       ...lookups.modules,
       adminModule({ ...auth, store, readModels: rm, operational, now }),
+      accountDeletionModule({
+        accounts: accounts.deps,
+        subscriptions: payments.deps.subscriptions,
+        gateway: payments.deps.gateway,
+        keys: opened.personalDataKeys,
+        operational,
+        portalsHeldBy: (userId) => portalIdsHeldBy(rm, userId),
+        disconnectPortal: async (userId, portalId) => {
+          if ((await ownPortal(hubspot, userId, portalId)) !== undefined)
+            await deleteConnection(hubspot, userId, portalId);
+        },
+        flushLogs: () => requestLogs.flush(),
+      }),
       metricsModule(metrics, settings.metricsToken),
       logsModule({ ...auth, operational, readModels: rm, now, lostLogLines: () => requestLogs.stats().lost }),
     ];

@@ -33,6 +33,8 @@ export const accountErrors: ErrorMapping = (error) => {
     case 'invalid_email':
     case 'invalid_threshold':
       return new HttpError(400, error.message);
+    case 'subscription_active':
+      return conflict(error.message);
   }
 };
 

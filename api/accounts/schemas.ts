@@ -56,3 +56,11 @@ export const validChange = compile<{ currentPassword: string; newPassword: strin
     newPassword: password,
   },
 });
+
+/** Deleting the account asks for the password again, checked like a sign-in's. */
+export const validDeletion = compile<{ password: string }>({
+  type: 'object',
+  additionalProperties: false,
+  required: ['password'],
+  properties: { password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX } },
+});

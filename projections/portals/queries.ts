@@ -56,6 +56,12 @@ export async function connectedPortalsOf(db: ReadModelDb, userId: string): Promi
   return rows.map(toConnection);
 }
 
+/** Every portal this user holds, or held last before disconnecting it. */
+export async function portalIdsHeldBy(db: ReadModelDb, userId: string): Promise<string[]> {
+  const rows = await db.selectFrom('portals').select('portal_id').where('user_id', '=', userId).execute();
+  return rows.map((r) => r.portal_id).sort();
+}
+
 /** The portal and its owner while it is connected; undefined when no account holds it. */
 export async function connectedPortal(
   db: ReadModelDb,

@@ -52,6 +52,8 @@ export interface PaymentsGateway {
    */
   expireCheckout(sessionId: string): Promise<'expired' | 'complete'>;
   createPortalSession(customerId: string, returnUrl: string): Promise<{ url: string }>;
+  /** Ends a subscription now, without proration; one already ended is left as it is. Throws PaymentProviderError. */
+  cancelSubscription(subscriptionId: string): Promise<void>;
   /** Checks the Stripe-Signature header over the raw body and the timestamp window; throws WebhookSignatureError. */
   verifyWebhook(rawBody: Buffer, signature: string | undefined, receivedAtMs: number): Promise<PaymentEvent>;
 }

@@ -93,6 +93,22 @@ export function stripeGateway(settings: StripeSettings): PaymentsGateway {
         throw providerError(error);
       }
     },
+    async cancelSubscription(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(subscriptionId);
+        return;
+      } catch (error) {
+        // Stripe refuses to cancel what has already ended: ask how it stands.
+        if (!(error instanceof Stripe.errors.StripeInvalidRequestError)) throw providerError(error);
+      }
+      try {
+        const subscription = await stripe.subscriptions.retrieve(subscriptionId);
+        if (subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired')
+          throw new PaymentProviderError('Stripe would not cancel the subscription.', 502);
+      } catch (error) {
+        throw providerError(error);
+      }
+    },
     async verifyWebhook(rawBody, signature, receivedAtMs) {
       return verifyStripeSignature(settings.webhookSecret, rawBody, signature, receivedAtMs);
     },

@@ -80,6 +80,13 @@ export async function sandboxGateway(
         .execute();
       return { url: `${options.publicUrl}${SANDBOX_PATH}/portal/${id}` };
     },
+    async cancelSubscription(subscriptionId) {
+      await db
+        .updateTable('stripe_sandbox_subscriptions')
+        .set({ status: 'canceled' })
+        .where('id', '=', subscriptionId)
+        .execute();
+    },
     async verifyWebhook(rawBody, signature, receivedAtMs) {
       return verifyStripeSignature(webhookSecret, rawBody, signature, receivedAtMs);
     },
