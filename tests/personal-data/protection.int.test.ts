@@ -27,6 +27,8 @@ const text = (events: RecordedEvent[]) =>
   JSON.stringify(events.map((e) => [e.streamName, e.type, e.data, e.metadata]));
 
 async function allOf(store: EventStore, stream: string): Promise<RecordedEvent[]> {
+  // On PostgreSQL, catch-up reads what every older transaction on the server has let through.
+  await store.awaitVisible();
   const { events } = await store.readAll({ after: START, limit: 100_000 });
   return events.filter((e) => e.streamName === stream);
 }
