@@ -146,6 +146,7 @@ describe('the admin area in the browser', () => {
     await expect.poll(() => story.innerText().catch(() => ''), POLL).toContain(userEmail);
     const storyText = await story.innerText();
     expect(storyText).toMatch(/ZIP\s+10001/);
+    expect(storyText).toMatch(/Source\s+Webhook/);
     expect(storyText).toMatch(new RegExp(`Portal\\s+${portalId} · contact \\d+`));
     expect(storyText).toMatch(/Outcome\s+Success/);
     expect(storyText).toMatch(/Credits\s+50 → 49/);
