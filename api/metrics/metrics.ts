@@ -149,6 +149,18 @@ export class Metrics implements LookupMetrics, WebhookMetrics, HubSpotMetrics {
         case 'LookupIgnored':
           this.lookups.inc({ outcome: 'ignored', reason: String(data.reason), source });
           break;
+        case 'WorkflowActionAnswered': {
+          // An execution records no LookupRequested: its kept answer, written once, stands for
+          // it; one nobody pays for is ignored there, the others' outcomes are counted below.
+          this.lookupRequests.inc({ source: 'workflow' });
+          if (data.userId === undefined)
+            this.lookups.inc({
+              outcome: 'ignored',
+              reason: String((data.outputs as { outcome?: unknown } | undefined)?.outcome),
+              source: 'workflow',
+            });
+          break;
+        }
         case 'LookupCharged':
           this.creditsSpent.inc(Number(data.credits));
           break;

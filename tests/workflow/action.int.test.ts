@@ -8,6 +8,7 @@ import { call, freshEmail, signUp, TEST_PASSWORD, type SignedUp } from '../suppo
 import { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
+import { scrape, TEST_METRICS_TOKEN, total } from '../support/metrics';
 import { freshPortalId } from '../support/portals';
 import { execution, runAction } from '../support/workflow-action';
 import { creditsEvents, ofType, startLookupApp, type LookupApp } from '../lookups/helpers';
@@ -33,7 +34,12 @@ describe.each([...backends, kurrentdbBackend])(
 
     beforeAll(async () => {
       crm = await new CrmStandIn().start();
-      app = await startLookupApp(backend, crm, {}, { ADMIN_EMAILS: adminEmail });
+      app = await startLookupApp(
+        backend,
+        crm,
+        {},
+        { ADMIN_EMAILS: adminEmail, METRICS_TOKEN: TEST_METRICS_TOKEN },
+      );
       user = await signUp(app.baseUrl);
       portalId = freshPortalId();
       app.portals.connect(portalId, user.userId);
@@ -116,6 +122,34 @@ describe.each([...backends, kurrentdbBackend])(
       await expect
         .poll(summaries, { timeout: 20_000, interval: 50 })
         .toMatchObject({ source: 'workflow', outcome: 'success' });
+    });
+
+    it('counts each execution once in the metrics, by its outcome, as a workflow’s', async () => {
+      const before = await scrape(app.baseUrl);
+      const filled = execution(portalId, 730, { zip: '10001' });
+      await runAction(app.baseUrl, filled);
+      await runAction(app.baseUrl, filled);
+      await runAction(app.baseUrl, execution(portalId, 731, { zip: 'hello' }));
+      await runAction(app.baseUrl, execution(freshPortalId(), 732, { zip: '10001' }));
+      const after = await scrape(app.baseUrl);
+      const moved = (name: string, labels: Record<string, string>) =>
+        total(after, name, labels) - total(before, name, labels);
+      expect(moved('zipfill_lookup_requests_total', { source: 'workflow' })).toBe(3);
+      expect(moved('zipfill_lookups_total', { outcome: 'success', source: 'workflow' })).toBe(1);
+      expect(
+        moved('zipfill_lookups_total', {
+          outcome: 'failed',
+          reason: 'invalid_zip_format',
+          source: 'workflow',
+        }),
+      ).toBe(1);
+      expect(
+        moved('zipfill_lookups_total', {
+          outcome: 'ignored',
+          reason: 'portal_not_connected',
+          source: 'workflow',
+        }),
+      ).toBe(1);
     });
 
     it('answers a Canadian postal code with its province, area offset and time zone', async () => {
