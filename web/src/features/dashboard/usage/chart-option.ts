@@ -2,6 +2,7 @@ import type { ComposeOption } from 'echarts/core';
 import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { DailyUsage } from '@api/lookups/contract';
+import { LOOKUP_SOURCES, type LookupSource } from '@domain/lookups/events';
 import { reasonBreakdown } from './failure-reasons';
 
 export type UsageChartOption = ComposeOption<
@@ -18,10 +19,27 @@ const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.char
 
 /** The tooltip of one day: both counts, and under the failures their breakdown by reason. */
 export function dayTooltip(day: DailyUsage): string {
+  const line = (label: string, count: number) => `<br/>&nbsp;&nbsp;${escapeHtml(label)}: ${count}`;
   const reasons = reasonBreakdown(day.failure_reasons)
-    .map(({ label, count }) => `<br/>&nbsp;&nbsp;${escapeHtml(label)}: ${count}`)
+    .map(({ label, count }) => line(label, count))
     .join('');
-  return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
+  return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}${bySource(day, line)}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
+}
+
+const SOURCE_LABELS: Record<LookupSource, string> = {
+  webhook: 'ZIP changes',
+  workflow: 'Workflow actions',
+  backfill: 'Backfills',
+};
+
+/** The successes by source, once a workflow or a backfill filled some; webhook-only days need none. */
+function bySource(day: DailyUsage, line: (label: string, count: number) => string): string {
+  const counts = LOOKUP_SOURCES.map((source) => [source, day.successful_by_source[source] ?? 0] as const);
+  if (!counts.some(([source, count]) => source !== 'webhook' && count > 0)) return '';
+  return counts
+    .filter(([, count]) => count > 0)
+    .map(([source, count]) => line(SOURCE_LABELS[source], count))
+    .join('');
 }
 
 /** The "Daily Usage" line chart: every day of the range, whole-number steps on the y-axis. */

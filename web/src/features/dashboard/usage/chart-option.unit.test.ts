@@ -42,6 +42,15 @@ describe('the Daily Usage chart', () => {
     expect(text).toContain('Failed Lookups: 3\n  Insufficient Credits: 2\n  Zip Not Found: 1');
   });
 
+  it('breaks the successes down by source once a workflow or a backfill filled some', () => {
+    const text = dayTooltip(days[1]!)
+      .replace(/<br\/>/g, '\n')
+      .replace(/&nbsp;/g, ' ');
+    expect(text).toContain('Successful: 4\n  ZIP changes: 3\n  Workflow actions: 1\nFailed Lookups: 3');
+    const webhookOnly = { ...days[1]!, successful_by_source: { webhook: 4 } };
+    expect(dayTooltip(webhookOnly)).toContain('Successful: 4<br/>Failed Lookups: 3');
+  });
+
   it('shows no breakdown on a day without failures', () => {
     expect(dayTooltip(days[0]!)).not.toContain('&nbsp;');
   });
