@@ -138,4 +138,35 @@ describe('accounts in the browser', () => {
     await page.goto('/pricing');
     await page.waitForURL('**/dashboard');
   });
+
+  it('deletes the account on a 360 px phone after the password, says goodbye signed out, and the address signs in no more', async () => {
+    const { page, errors } = await freshPage(browser, service.baseUrl);
+    await page.setViewportSize({ width: 360, height: 800 });
+    const address = email('leaving');
+    await register(page, address);
+    await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await page.goto('/manage-account');
+    const card = page
+      .locator('section')
+      .filter({ has: page.getByRole('heading', { name: 'Delete my account' }) });
+    await expect.poll(() => card.innerText(), POLL).toContain('payment records');
+    await card.getByRole('button', { name: 'Delete my account…' }).click();
+    await card.getByLabel('Your password, to confirm').fill('not my password');
+    await card.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await expect.poll(() => card.getByRole('alert').innerText(), POLL).toContain('password is not correct');
+    await card.getByLabel('Your password, to confirm').fill(password);
+    await card.getByRole('button', { name: 'Yes, delete my account' }).click();
+    await page.waitForURL('**/goodbye', { timeout: 15_000 });
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Your account has been deleted' }).count(), POLL)
+      .toBe(1);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.goto('/manage-account');
+    await page.waitForURL('**/login');
+    await page.getByLabel('Email').fill(address);
+    await page.getByLabel('Password').fill(password);
+    await page.getByRole('button', { name: 'Sign In' }).click();
+    await expect.poll(() => page.getByRole('alert').innerText(), POLL).toContain('Invalid email or password');
+    expect(errors).toEqual([]);
+  });
 });

@@ -24,6 +24,7 @@ const PUBLIC_ROUTES = [
   '/privacy-policy',
   '/terms-of-service',
   '/unsubscribe/not-a-real-token',
+  '/goodbye',
   '/no-such-page',
 ];
 const ADMIN_TABS = ['Overview', 'Live Activity', 'Users', 'Analytics', 'Configuration', 'Logs'];

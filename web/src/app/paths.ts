@@ -10,6 +10,8 @@ export const paths = {
   whyUs: '/why-us',
   dashboard: '/dashboard',
   manageAccount: '/manage-account',
+  /** Where a deleted account's owner lands, signed out. */
+  goodbye: '/goodbye',
   credits: '/credits',
   configurePortal: (portalId: string) => `/configure-portal/${encodeURIComponent(portalId)}`,
   admin: '/admin',

@@ -65,6 +65,10 @@ const publicRoutes: RouteObject[] = [
       })),
   },
   {
+    path: 'goodbye',
+    lazy: () => import('../features/account/routes/GoodbyePage').then((m) => ({ Component: m.GoodbyePage })),
+  },
+  {
     path: 'unsubscribe/:token',
     lazy: () =>
       import('../features/unsubscribe/routes/UnsubscribePage').then((m) => ({

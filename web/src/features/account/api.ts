@@ -8,6 +8,10 @@ const accountApi = api.injectEndpoints({
       query: (body) => ({ url: '/auth/change-password', method: 'POST', body }),
       invalidatesTags: ['Account'],
     }),
+    /** Signs out everywhere on success: the session this request used ends with the account. */
+    deleteAccount: build.mutation<MessageAnswer, { password: string }>({
+      query: (body) => ({ url: '/auth/account', method: 'DELETE', body }),
+    }),
     creditThreshold: build.query<CreditNotificationsAnswer, void>({
       query: () => '/auth/credit-threshold',
       providesTags: ['Threshold'],
@@ -19,5 +23,9 @@ const accountApi = api.injectEndpoints({
   }),
 });
 
-export const { useChangePasswordMutation, useCreditThresholdQuery, useSetCreditThresholdMutation } =
-  accountApi;
+export const {
+  useChangePasswordMutation,
+  useDeleteAccountMutation,
+  useCreditThresholdQuery,
+  useSetCreditThresholdMutation,
+} = accountApi;

@@ -1,6 +1,7 @@
 import { useSession } from '../../../lib/session';
 import { Page } from '../../../ui';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
+import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { SubscriptionCard } from '../components/SubscriptionCard';
 import { ThresholdForm } from '../components/ThresholdForm';
 
@@ -15,6 +16,7 @@ export function ManageAccountPage() {
           <ThresholdForm />
         </div>
       </div>
+      <DeleteAccountCard />
     </Page>
   );
 }
