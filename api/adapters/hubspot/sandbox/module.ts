@@ -3,6 +3,7 @@ import { sandboxApiRoutes, type SandboxApiDeps } from './api';
 import { sandboxPageRoutes, type SandboxPageDeps } from './pages';
 import { sandboxPassRoutes } from './pass';
 import { sandboxPortalActionRoutes } from './portal-actions';
+import { sandboxSampleRoutes } from './samples-page';
 import { sandboxWorkflowActionRoutes, type SandboxWorkflowActionDeps } from './workflow-action';
 
 /** The sandbox CRM served by the app itself when HubSpot is not configured. */
@@ -15,6 +16,7 @@ export function sandboxCrmModule(
       sandboxPassRoutes(app, deps);
       sandboxPageRoutes(app, deps);
       sandboxPortalActionRoutes(app, deps);
+      sandboxSampleRoutes(app, deps);
       sandboxWorkflowActionRoutes(app, deps);
     },
   };

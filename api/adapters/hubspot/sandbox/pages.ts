@@ -2,6 +2,7 @@ import type { Express, Request, Response } from 'express';
 import { esc, page, SANDBOX_CSS } from './html';
 import { passHolder, type SandboxPassDeps } from './pass';
 import { privacyDeleteForm, uninstallForm } from './portal-actions';
+import { sampleRecordsForm } from './samples-page';
 import { isObjectType, type SandboxCrmStore, type SandboxObjectType } from './store';
 import type { SandboxWebhookSender } from './webhooks';
 import { workflowActionLink } from './workflow-action';
@@ -182,6 +183,8 @@ function noticeText(notice: string): [string, string] | undefined {
       'ok',
       'The contact was deleted for good and a contact.privacyDeletion webhook was sent to ZipFill.',
     ];
+  if (notice === 'samples-contacts' || notice === 'samples-companies')
+    return ['ok', `Added 1,000 sample ${notice.slice(8)}. No webhook was sent: a backfill fills them.`];
   if (notice === 'saved') return ['ok', 'Saved. The ZIP did not change, so no webhook was sent.'];
   if (notice === 'webhook')
     return [
@@ -218,6 +221,7 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
   let waiting = false;
   for (const type of ['contacts', 'companies'] as const) {
     const records = await store.records(portal.portal_id, type);
+    const total = records.length < 200 ? records.length : await store.countRecords(portal.portal_id, type);
     const editing = editType === type ? records.find((r) => r.id === editId) : undefined;
     const saved = savedType === type ? records.find((r) => r.id === savedId) : undefined;
     // Only a delivered webhook leads to a write worth waiting for.
@@ -244,7 +248,8 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
 <input type="hidden" name="type" value="${type}"><input type="hidden" name="id" value="${esc(editing?.id ?? '')}">
 <h3>${editing ? `Edit ${type === 'contacts' ? 'contact' : 'company'} ${esc(editing.id)}` : `Create a ${type === 'contacts' ? 'contact' : 'company'}`}</h3>
 <div class="grid">${fields}</div><button type="submit">${editing ? 'Save' : 'Create'}</button></form>
-<h3>${title} in portal ${esc(portal.portal_id)}</h3>
+<h3>${title} in portal ${esc(portal.portal_id)}${total > records.length ? ` (${total.toLocaleString('en-US')}; the latest ${records.length} shown)` : ''}</h3>
+${sampleRecordsForm(portal.portal_id, type)}
 ${records.length ? `<table><thead><tr><th>ID</th><th>Properties</th><th>Last changed by</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : `<p>No ${type} yet.</p>`}</div>`);
   }
   const notice = noticeText(q(req, 'notice'));

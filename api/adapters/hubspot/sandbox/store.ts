@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { OperationalDb } from '../../../db/operational';
 import { defaultSandboxProperties, flagsOf, type SandboxProperty } from './default-properties';
 import { SandboxRateLimits } from './rate-limits';
+import { addSampleRecords } from './samples';
 import { searchRecords, type RecordSearch } from './search-query';
 
 export type SandboxObjectType = 'contacts' | 'companies';
@@ -245,6 +246,27 @@ export class SandboxCrmStore {
       createdAt: new Date(r.created_at).toISOString(),
       updatedAt: new Date(r.updated_at).toISOString(),
     }));
+  }
+
+  /** Adds `count` sample records (samples.ts), the same ones for the same seed; no webhook. */
+  async addSamples(
+    portalId: string,
+    objectType: SandboxObjectType,
+    count: number,
+    seed: number,
+    onProgress?: (added: number) => void,
+  ) {
+    return addSampleRecords(this.db, { portalId, objectType, count, seed, now: this.now(), onProgress });
+  }
+
+  async countRecords(portalId: string, objectType: SandboxObjectType): Promise<number> {
+    const row = await this.db
+      .selectFrom('sandbox_records')
+      .select(sql<string>`count(*)`.as('n'))
+      .where('portal_id', '=', portalId)
+      .where('object_type', '=', objectType)
+      .executeTakeFirstOrThrow();
+    return Number(row.n);
   }
 
   /** One page of HubSpot's CRM search over the portal's records (search.ts). */
