@@ -33,6 +33,7 @@ import { callbackUrl, createHubSpotServices, type HubSpotServices } from './port
 import { composePortalNotices } from './portals/composition';
 import { deleteConnection, ownPortal } from './portals/connections';
 import { portalIdsHeldBy } from '../projections/portals/queries';
+import { composePrivacyDeletions } from './privacy/composition';
 import { composePayments } from './payments/composition';
 import type { PaymentsDeps } from './payments/services';
 import { createApp, type HttpModule } from './http/app';
@@ -63,6 +64,8 @@ export interface System {
   creditNotices: Reactor;
   /** Mails a portal's owner when HubSpot revoked ZipFill's access. */
   portalNotices: Reactor;
+  /** Forgets contacts deleted for privacy in the request logs. */
+  privacyDeletions: Reactor;
   /** Takes lookup requests to their outcomes. */
   lookups: LookupProcessor | undefined;
   hubspot: HubSpotServices;
@@ -203,6 +206,15 @@ export async function createSystem(
       publicUrl: settings.publicUrl,
       mailQueued: mail.queued,
     });
+    const privacyDeletions = composePrivacyDeletions({
+      store,
+      readModels: rm,
+      operational,
+      locks: database.locks,
+      logger,
+      now,
+      flushLogs: () => requestLogs.flush(),
+    });
     const payments = await composePayments({
       settings,
       logger,
@@ -307,6 +319,7 @@ export async function createSystem(
     runner.start();
     credits.start();
     portalNotices.start();
+    privacyDeletions.start();
     mail.start();
     lookups.processor?.start();
     requestLogs.start(database.locks);
@@ -321,6 +334,7 @@ export async function createSystem(
       payments: payments.deps,
       creditNotices: credits.notices,
       portalNotices,
+      privacyDeletions,
       lookups: lookups.processor,
       hubspot,
       requestLogs,
@@ -331,6 +345,7 @@ export async function createSystem(
         await lookups.processor?.stop();
         await credits.stop();
         await portalNotices.stop();
+        await privacyDeletions.stop();
         await mail.stop();
         await runner.stop();
         await requestLogs.stop();

@@ -4,6 +4,7 @@ import type { CreditsEvent } from './credits/events';
 import type { LookupProcessorEvent, LookupRequestEvent } from './lookups/events';
 import type { WorkflowActionEvent } from './lookups/workflow-action';
 import type { PortalEvent } from './portals/events';
+import type { PrivacyEvent } from './privacy/events';
 import type { SubscriptionEvent } from './subscriptions/events';
 
 /** Every event the log holds. An event's type names its data: readers ask by type, never cast. */
@@ -17,6 +18,7 @@ export type LogEvent =
   | LookupProcessorEvent
   | WorkflowActionEvent
   | PortalEvent
+  | PrivacyEvent
   | SubscriptionEvent;
 
 export type LogEventType = LogEvent['type'];

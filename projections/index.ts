@@ -9,6 +9,7 @@ import { portalsProjection } from './portals/projection';
 import type { Projection } from './projection';
 import { dailyUsageProjection } from './usage/projection';
 import { writtenValuesProjection } from './writes/projection';
+import { privacyDeletionsProjection } from './privacy/projection';
 
 /** Every read model the service keeps, in the order they are started. */
 export const allProjections: readonly Projection[] = [
@@ -22,4 +23,5 @@ export const allProjections: readonly Projection[] = [
   writtenValuesProjection,
   backfillJobsProjection,
   backfillRecordsProjection,
+  privacyDeletionsProjection,
 ];

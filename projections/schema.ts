@@ -11,6 +11,7 @@ import type { PortalTables } from './portals/tables';
 import type { AdminTables } from './admin/tables';
 import type { WrittenValueTables } from './writes/tables';
 import type { BackfillTables } from './backfill/tables';
+import type { PrivacyDeletionTables } from './privacy/tables';
 
 /** Every read-model table, as kysely sees it. Each read model adds its tables here. */
 export type ReadModels = CheckpointTables &
@@ -21,7 +22,8 @@ export type ReadModels = CheckpointTables &
   PortalTables &
   AdminTables &
   WrittenValueTables &
-  BackfillTables;
+  BackfillTables &
+  PrivacyDeletionTables;
 
 export type ReadModelDb = Kysely<ReadModels>;
 

@@ -1,6 +1,8 @@
 import type { Express } from 'express';
 import { creditHistory, type CreditChange, type HistoryEvent } from '../../domain/admin/credit-history';
 import { creditsStream } from '../../domain/credits/decider';
+import { recordKey } from '../../domain/privacy/events';
+import { deletedRecords } from '../../projections/privacy/queries';
 import type { CreditsEvent } from '../../domain/credits/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
@@ -28,6 +30,12 @@ export interface AdminDeps {
 const USER_ID = /^[A-Za-z0-9_-]{1,100}$/;
 /** Events of a credits stream read at once for its history. */
 const HISTORY_PAGE = 1000;
+
+/** The lookup a credits event is about, if any. */
+const lookupOf = (event: CreditsEvent) =>
+  event.type === 'LookupCharged' || event.type === 'LookupSucceeded' || event.type === 'LookupFailed'
+    ? [event.data]
+    : [];
 
 /** The admin dashboard's data, its user tables page by page, and each user's credit audit trail (admins only). */
 export function adminModule(deps: AdminDeps): HttpModule {
@@ -83,7 +91,12 @@ export function adminModule(deps: AdminDeps): HttpModule {
             event: { type: e.type, data: e.data } as CreditsEvent,
             requestId: typeof e.metadata.requestId === 'string' ? e.metadata.requestId : undefined,
           }));
-          for (const change of creditHistory(events)) entries.push(change);
+          const deleted = await deletedRecords(
+            deps.readModels,
+            events.flatMap(({ event }) => lookupOf(event)),
+          );
+          for (const change of creditHistory(events, (lookup) => deleted.has(recordKey(lookup))))
+            entries.push(change);
           from = page.next;
         }
         res.json({

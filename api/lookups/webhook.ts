@@ -3,6 +3,7 @@ import { WrongExpectedVersionError, type EventStore } from '../../domain/eventst
 import { lookupIdOf, lookupStream, type LookupRequestEvent } from '../../domain/lookups/events';
 import {
   classifyWebhookEvent,
+  PRIVACY_DELETION_SUBSCRIPTION,
   ZIP_CHANGE_SUBSCRIPTIONS,
   type CrmObjectTypeName,
   type CrmWebhookEvent,
@@ -11,6 +12,7 @@ import type { HttpModule } from '../http/app';
 import { badRequest, unauthorized } from '../http/errors';
 import { ZIP_PROPERTY } from '../portals/portal-directory';
 import { verifyV3 } from '../portals/signature';
+import { recordPrivacyDeletions, type PrivacyDeletion } from '../privacy/deletions';
 import { requestedEventId } from './ids';
 import type { LookupJournal } from './journal';
 import type { WebhookMetrics } from '../metrics/metrics';
@@ -29,9 +31,12 @@ export interface WebhookSubscription {
  * subscriptions name one property each (no wildcard), so ZIP changes are followed on the
  * standard ZIP property only.
  */
-export const WEBHOOK_SUBSCRIPTIONS: readonly WebhookSubscription[] = (
-  Object.entries(ZIP_CHANGE_SUBSCRIPTIONS) as [string, CrmObjectTypeName][]
-).map(([subscriptionType, objectType]) => ({ subscriptionType, propertyName: ZIP_PROPERTY[objectType] }));
+export const WEBHOOK_SUBSCRIPTIONS: readonly WebhookSubscription[] = [
+  ...(Object.entries(ZIP_CHANGE_SUBSCRIPTIONS) as [string, CrmObjectTypeName][]).map(
+    ([subscriptionType, objectType]) => ({ subscriptionType, propertyName: ZIP_PROPERTY[objectType] }),
+  ),
+  { subscriptionType: PRIVACY_DELETION_SUBSCRIPTION },
+];
 
 /** HubSpot sends up to 100 events per request; this leaves room without inviting abuse. */
 export const MAX_WEBHOOK_EVENTS = 1000;
@@ -54,11 +59,14 @@ export interface WebhookAnswer {
   recorded: number;
   duplicates: number;
   skipped: number;
+  /** Contacts deleted for privacy that this delivery recorded (a redelivery records none). */
+  forgotten: number;
 }
 
 /**
  * HubSpot's webhook: checks the v3 signature, records one LookupRequested per ZIP change on a
- * stream of its own (a redelivery appends nothing), and answers once that is stored.
+ * stream of its own (a redelivery appends nothing) and one ContactPrivacyDeleted per contact
+ * deleted for privacy, and answers once that is stored.
  * Processing happens afterwards, in the lookup processor.
  */
 export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
@@ -89,12 +97,23 @@ export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
           throw error;
         }
         const requestedAt = deps.now().toISOString();
-        const answer: WebhookAnswer = { received: events.length, recorded: 0, duplicates: 0, skipped: 0 };
+        const answer: WebhookAnswer = {
+          received: events.length,
+          recorded: 0,
+          duplicates: 0,
+          skipped: 0,
+          forgotten: 0,
+        };
         const requests: LookupRequested[] = [];
+        const deletions: PrivacyDeletion[] = [];
         for (const raw of events) {
           const event = classifyWebhookEvent(raw);
           if (event.kind === 'skip') {
             answer.skipped++;
+            continue;
+          }
+          if (event.kind === 'privacy_deletion') {
+            deletions.push(event);
             continue;
           }
           requests.push({
@@ -113,6 +132,8 @@ export function hubspotWebhookModule(deps: WebhookDeps): HttpModule {
           });
         }
         const recorded = await record(deps.store, requests, req.requestId);
+        // After the requests: a ZIP change of the same contact in this batch is forgotten too.
+        answer.forgotten = await recordPrivacyDeletions(deps.store, deletions, requestedAt, req.requestId);
         recorded.forEach((isNew, i) => {
           if (!isNew) {
             answer.duplicates++;

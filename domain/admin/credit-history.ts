@@ -1,5 +1,5 @@
 import type { CreditsEvent } from '../credits/events';
-import { creditsRefunded, lookupSourceOf, type LookupSource } from '../lookups/events';
+import { creditsRefunded, lookupSourceOf, type LookupRef, type LookupSource } from '../lookups/events';
 
 export type CreditChangeKind =
   | 'signup_grant'
@@ -52,8 +52,17 @@ export interface HistoryEvent {
  * adjustments, lookup charges and refunds. Events that leave the balance as it was (a lookup
  * that succeeded after its charge, a failure that was never charged) are not changes.
  */
-export function creditHistory(events: readonly HistoryEvent[]): CreditChange[] {
+export function creditHistory(
+  events: readonly HistoryEvent[],
+  forgotten: (lookup: LookupRef) => boolean = () => false,
+): CreditChange[] {
   const changes: CreditChange[] = [];
+  // A lookup of a contact deleted for privacy keeps its amount, time and opaque id: no ZIP, no portal.
+  const about = (lookup: LookupRef) =>
+    forgotten(lookup)
+      ? { what: 'lookup', where: {} }
+      : { what: `lookup of ${lookup.zip}`, where: { portalId: lookup.portalId, zip: lookup.zip } };
+  const capital = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
   for (const { event, requestId } of events) {
     const withRequest = requestId ? { requestId } : {};
     switch (event.type) {
@@ -113,12 +122,11 @@ export function creditHistory(events: readonly HistoryEvent[]): CreditChange[] {
           kind: 'lookup_charge',
           change: -event.data.credits,
           balanceAfter: event.data.balanceAfter,
-          description: `Lookup of ${event.data.zip}${FROM[lookupSourceOf(event.data)]}`,
+          description: `${capital(about(event.data).what)}${FROM[lookupSourceOf(event.data)]}`,
           cause: {
             lookupId: event.data.lookupId,
             source: lookupSourceOf(event.data),
-            portalId: event.data.portalId,
-            zip: event.data.zip,
+            ...about(event.data).where,
             ...withRequest,
           },
         });
@@ -130,12 +138,11 @@ export function creditHistory(events: readonly HistoryEvent[]): CreditChange[] {
             kind: 'lookup_refund',
             change: creditsRefunded(event.data),
             balanceAfter: event.data.balanceAfter,
-            description: `Refund: lookup of ${event.data.zip}${FROM[lookupSourceOf(event.data)]} failed`,
+            description: `Refund: ${about(event.data).what}${FROM[lookupSourceOf(event.data)]} failed`,
             cause: {
               lookupId: event.data.lookupId,
               source: lookupSourceOf(event.data),
-              portalId: event.data.portalId,
-              zip: event.data.zip,
+              ...about(event.data).where,
               reason: event.data.reason,
               ...withRequest,
             },

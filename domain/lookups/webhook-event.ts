@@ -31,7 +31,17 @@ export type WebhookEventVerdict =
       zip: string;
       occurredAt: number;
     }
+  | { kind: 'privacy_deletion'; portalId: string; eventId: string; objectId: string }
   | { kind: 'skip'; why: 'not_a_zip_change' | 'own_write' | 'zip_cleared' | 'malformed' };
+
+/**
+ * A contact permanently deleted for privacy (GDPR delete) in HubSpot: the event carries the usual
+ * fields and the contact's id as objectId, no property values or e-mail address
+ * (https://developers.hubspot.com/changelog/now-live-webhooks-now-support-privacy-compliant-contact-deletions,
+ * https://developers.hubspot.com/docs/api/webhooks). Apps subscribe to it under `hubEvents`; a
+ * marketplace listing requires it.
+ */
+export const PRIVACY_DELETION_SUBSCRIPTION = 'contact.privacyDeletion';
 
 /** The subscription types whose property changes can be ZIP changes, and the object each is about. */
 export const ZIP_CHANGE_SUBSCRIPTIONS = {
@@ -48,13 +58,15 @@ const CONTROL = /[\u0000-\u001f\u007f]/g;
 /** Text as typed into HubSpot, without control characters: no ZIP or property name holds one. */
 export const printable = (text: string, max: number) => text.replace(CONTROL, '').slice(0, max);
 
-/** Decides whether one event of a webhook batch asks for a lookup. */
+/** Decides whether one event of a webhook batch asks for a lookup, or to forget a deleted contact. */
 export function classifyWebhookEvent(event: CrmWebhookEvent): WebhookEventVerdict {
   const portalId = String(event.portalId ?? '');
   const eventId = String(event.eventId ?? '');
   const objectId = String(event.objectId ?? '');
   if (!ID.test(portalId) || !ID.test(eventId) || !ID.test(objectId))
     return { kind: 'skip', why: 'malformed' };
+  if (event.subscriptionType === PRIVACY_DELETION_SUBSCRIPTION)
+    return { kind: 'privacy_deletion', portalId, eventId, objectId };
   // Own keys only: a subscriptionType of "constructor" must not find Object's.
   const objectType = Object.hasOwn(OBJECT_TYPES, String(event.subscriptionType))
     ? OBJECT_TYPES[String(event.subscriptionType)]

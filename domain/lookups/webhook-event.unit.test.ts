@@ -86,3 +86,37 @@ describe('which webhook events ask for a lookup', () => {
     });
   });
 });
+
+describe('which webhook events ask to forget a contact', () => {
+  const deletion: CrmWebhookEvent = {
+    eventId: 200,
+    portalId: 62515,
+    appId: 9001,
+    objectId: 123,
+    subscriptionType: 'contact.privacyDeletion',
+    changeSource: 'CRM_UI',
+    occurredAt: 1_764_000_000_000,
+  };
+
+  it('takes a contact deleted for privacy as a request to forget it, by its id alone', () => {
+    expect(classifyWebhookEvent(deletion)).toEqual({
+      kind: 'privacy_deletion',
+      portalId: '62515',
+      eventId: '200',
+      objectId: '123',
+    });
+  });
+
+  it('skips a privacy deletion whose ids are not HubSpot ids', () => {
+    expect(classifyWebhookEvent({ ...deletion, objectId: 'abc' })).toEqual({
+      kind: 'skip',
+      why: 'malformed',
+    });
+  });
+
+  it('does not take an ordinary contact deletion as a privacy deletion', () => {
+    expect(classifyWebhookEvent({ ...deletion, subscriptionType: 'contact.deletion' })).toMatchObject({
+      kind: 'skip',
+    });
+  });
+});

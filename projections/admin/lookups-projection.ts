@@ -39,6 +39,7 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
         user_id: userId,
         portal_id: d.portalId,
         object_type: d.objectType,
+        object_id: d.objectId,
         zip: d.zip,
         source: lookupSourceOf(d),
         outcome: 'pending',
@@ -71,6 +72,7 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
             user_id: userId,
             portal_id: d.portalId,
             object_type: d.objectType,
+            object_id: d.objectId,
             zip: d.zip,
             source: lookupSourceOf(d),
             credits_before: d.balanceAfter,
@@ -260,6 +262,16 @@ export const adminLookupsProjection = erasing({
       .updateTable('admin_lookups')
       .set({ zip: ERASED_ZIP })
       .where('user_id', '=', data.userId)
+      .execute();
+  },
+  // A contact deleted for privacy: its summaries keep amounts and times, not the ZIP.
+  async forgetRecord(trx, d) {
+    await trx
+      .updateTable('admin_lookups')
+      .set({ zip: ERASED_ZIP })
+      .where('portal_id', '=', d.portalId)
+      .where('object_type', '=', d.objectType)
+      .where('object_id', '=', d.objectId)
       .execute();
   },
 });

@@ -9,6 +9,9 @@ export interface AdminLookupsTable {
   user_id: string;
   portal_id: string;
   object_type: string;
+  /** The CRM record, so that a privacy deletion finds its lookups; null on rows from before. */
+  object_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Empty once the record was deleted for privacy. */
   zip: string;
   /** webhook, workflow or backfill; lookups recorded before sources read as webhook. */
   source: ColumnType<string, string | undefined, string>;

@@ -58,4 +58,21 @@ export const backfillRecordsProjection = erasing({
       )
       .execute();
   },
+  // A contact deleted for privacy: the jobs' reports keep its outcome, not its ZIP or values.
+  async forgetRecord(trx, d) {
+    await trx
+      .updateTable('backfill_records')
+      .set({ zip: ERASED_ZIP, filled: JSON.stringify({}) })
+      .where('object_id', '=', d.objectId)
+      .where(
+        'job_id',
+        'in',
+        trx
+          .selectFrom('backfill_jobs')
+          .select('job_id')
+          .where('portal_id', '=', d.portalId)
+          .where('object_type', '=', d.objectType),
+      )
+      .execute();
+  },
 });

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { userIdOfCreditsStream } from '../credits/projection';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
+import type { ContactPrivacyDeletedData } from '../../domain/privacy/events';
 import { type ReadModelTransaction, type Recorded } from '../projection';
 
 const HANDLED = [
@@ -106,6 +107,21 @@ async function applyBatch(trx: ReadModelTransaction, events: readonly Handled[])
 }
 
 /**
+ * A contact deleted for privacy: its requests keep their ids, times and outcomes but not the ZIP;
+ * one still waiting leaves the queue (nothing is left to look up, and nothing is charged).
+ */
+async function forgetRecord(trx: ReadModelTransaction, d: ContactPrivacyDeletedData) {
+  await sql`
+    UPDATE lookup_requests
+       SET zip = ${ERASED_ZIP},
+           reason = CASE WHEN status = 'pending' THEN 'privacy_deleted' ELSE reason END,
+           status = CASE WHEN status = 'pending' THEN 'ignored' ELSE status END
+     WHERE portal_id = ${d.portalId} AND object_type = ${d.objectType} AND object_id = ${d.objectId}`.execute(
+    trx,
+  );
+}
+
+/**
  * Every lookup request and its outcome. The pending rows are the lookup processor's queue:
  * a request enters with its webhook and leaves with its success, failure or dismissal.
  */
@@ -123,4 +139,5 @@ export const lookupRequestsProjection = erasing({
       .where('portal_id', 'in', data.portalIds)
       .execute();
   },
+  forgetRecord,
 });

@@ -12,6 +12,7 @@ import { portalAccess } from './2026_11_27_0101_portal_access';
 import { backfill } from './2026_11_27_0201_backfill';
 import { lookupSources } from './2026_11_27_0301_lookup_sources';
 import { accountsErasable } from './2026_11_28_0001_accounts_erasable';
+import { privacyDeletions } from './2026_11_28_0101_privacy_deletions';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0201_backfill': backfill,
   '2026_11_27_0301_lookup_sources': lookupSources,
   '2026_11_28_0001_accounts_erasable': accountsErasable,
+  '2026_11_28_0101_privacy_deletions': privacyDeletions,
 };

@@ -43,4 +43,13 @@ export const writtenValuesProjection = erasing({
     if (data.portalIds.length === 0) return;
     await trx.deleteFrom('written_values').where('portal_id', 'in', data.portalIds).execute();
   },
+  // A contact deleted for privacy: nothing written to it is kept.
+  async forgetRecord(trx, d) {
+    await trx
+      .deleteFrom('written_values')
+      .where('portal_id', '=', d.portalId)
+      .where('object_type', '=', d.objectType)
+      .where('object_id', '=', d.objectId)
+      .execute();
+  },
 });

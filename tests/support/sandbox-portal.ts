@@ -15,8 +15,15 @@ export const CITY_AND_STATE = {
 
 /** Connects a new sandbox portal for the user and maps city and state on both object types. */
 export async function mappedSandboxPortal(baseUrl: string, token: string): Promise<SandboxPortal> {
-  await connectSandboxPortal(baseUrl, token);
-  const portalId = (await connectionsOf(baseUrl, token)).at(-1)!.portal_id;
+  const { dashboard } = await connectSandboxPortal(baseUrl, token);
+  if (!dashboard.includes('hubspot_connected=true')) throw new Error(`Connecting answered ${dashboard}`);
+  // The callback waits a moment for the read model; on a loaded machine the list may lag behind it.
+  let connections = await connectionsOf(baseUrl, token);
+  for (let waited = 0; connections.length === 0 && waited < 10_000; waited += 50) {
+    await new Promise((r) => setTimeout(r, 50));
+    connections = await connectionsOf(baseUrl, token);
+  }
+  const portalId = connections.at(-1)!.portal_id;
   const saved = await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
     token,
     body: CITY_AND_STATE,
