@@ -150,6 +150,10 @@ export function SetupGuidePage() {
         </p>
         <p>
           ZipFill keeps your lookup history (the ZIP codes looked up and their outcomes) with your account.
+          When a contact is deleted in HubSpot at their request (a GDPR deletion), HubSpot tells ZipFill, and
+          ZipFill forgets that contact’s ZIP code and the values it filled in; your credit history keeps only
+          amounts and dates. Deleting your ZipFill account (Manage Account, Delete my account) revokes its
+          access to your portals and erases your address, the ZIP codes of your lookups and your request logs.
         </p>
       </section>
 
