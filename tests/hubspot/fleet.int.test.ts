@@ -8,17 +8,7 @@ import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { TokenCipher } from '../../api/portals/secrets';
 import { createSchema, dropSchema, testDatabaseUrl } from '../support/databases';
 import { FakeHubSpot, json, okBatch } from '../support/fake-hubspot';
-
-/** The most requests any `windowMs` span held, by arrival time at HubSpot. */
-function busiestWindow(times: readonly number[], windowMs: number): number {
-  const sorted = [...times].sort((a, b) => a - b);
-  let most = 0;
-  for (let i = 0, j = 0; i < sorted.length; i++) {
-    while (sorted[i]! - sorted[j]! >= windowMs) j++;
-    most = Math.max(most, i - j + 1);
-  }
-  return most;
-}
+import { busiestWindow } from '../support/hubspot-counter';
 
 const cipher = new TokenCipher('k'.repeat(40));
 

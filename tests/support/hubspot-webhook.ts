@@ -42,6 +42,8 @@ export async function deliver(
   events: readonly CrmWebhookEvent[],
   options: {
     secret?: string;
+    /** The PUBLIC_URL the service signs against (default TEST_PUBLIC_URL). */
+    publicUrl?: string;
     timestamp?: number;
     tamper?: (body: string) => string;
     headers?: Record<string, string>;
@@ -52,7 +54,7 @@ export async function deliver(
   const path = '/api/hubspot/webhook';
   const signature = signV3(options.secret ?? TEST_WEBHOOK_SECRET, {
     method: 'POST',
-    uri: `${TEST_PUBLIC_URL}${path}`,
+    uri: `${options.publicUrl ?? TEST_PUBLIC_URL}${path}`,
     body,
     timestamp,
   });

@@ -43,8 +43,8 @@ export const browserSuites: OptionalSuites = {
 export const optionalSuites: readonly OptionalSuites[] = [
   browserSuites,
   {
-    suites: 'PostgreSQL variants of the database suites',
-    files: [],
+    suites: 'PostgreSQL variants of the database suites, and the fleet suites (tests/fleet)',
+    files: ['tests/fleet/**'],
     absent: (env) => (env.TEST_DATABASE_URL ? undefined : 'TEST_DATABASE_URL is not set'),
     enable:
       'set TEST_DATABASE_URL=postgres://postgres@127.0.0.1:5432/test (any server where the user may create schemas)',

@@ -6,7 +6,7 @@ const bare = { CHROMIUM_PATH: '/nonexistent/chromium' };
 describe('suites that need what a fresh machine lacks', () => {
   it('are left out with one line each naming what is missing and how to enable them', () => {
     const skipped = skippedSuites(bare);
-    expect(skipped.flatMap((s) => s.suites.files)).toEqual(['tests/e2e/**']);
+    expect(skipped.flatMap((s) => s.suites.files)).toEqual(['tests/e2e/**', 'tests/fleet/**']);
     expect(skipNotices(bare)).toEqual([
       expect.stringMatching(
         /^Skipped: the browser suites .*no chromium at \/nonexistent\/chromium.*CHROMIUM_PATH/,

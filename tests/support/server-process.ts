@@ -14,6 +14,8 @@ export interface ServiceProcess {
    * folder is removed unless `keepData` (then a later stop removes it).
    */
   stop(options?: { keepData?: boolean }): Promise<{ code: number | null; signal: string | null }>;
+  /** Sends the signal (SIGKILL: no chance to clean up) and resolves once the process is gone. */
+  kill(signal: NodeJS.Signals): Promise<void>;
 }
 
 export async function freePort(): Promise<number> {
@@ -85,6 +87,10 @@ export async function startService(
       }
       if (!options.keepData) rmSync(dataDir, { recursive: true, force: true });
       return exited;
+    },
+    async kill(signal) {
+      if (child.exitCode === null && child.signalCode === null) child.kill(signal);
+      await exited;
     },
   };
 }
