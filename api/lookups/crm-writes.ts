@@ -2,6 +2,7 @@ import type { LookupFailureReason } from '../../domain/lookups/events';
 import {
   decideWrites,
   describeSkipped,
+  holdsEveryValue,
   needsCurrentValues,
   needsLastWritten,
   type PlannedWrite,
@@ -29,6 +30,8 @@ export interface CrmWrite<L extends LookupTarget = PendingLookup> {
   writes: PlannedWrite[];
   /** The city names the ZIP is known by: a record holding one keeps it. */
   acceptedCities: string[];
+  /** Charged by an earlier run that stopped before recording the outcome; its write may have landed. */
+  resumed?: boolean;
 }
 
 /**
@@ -90,7 +93,7 @@ export async function writeToCrm<L extends LookupTarget>(
   return results.flat();
 }
 
-/** Each write with the properties its modes let through, or the failure that stops it. */
+/** Each write with the properties its modes let through, or the outcome it has without a write. */
 async function decide<L extends LookupTarget>(
   client: CrmPortalClient,
   objectType: CrmObjectType,
@@ -98,11 +101,12 @@ async function decide<L extends LookupTarget>(
   lastWritten: LastWrittenValues,
 ): Promise<{
   ready: CrmWrite<L>[];
-  failed: WriteResult<L>[];
+  /** Failures, and resumed lookups whose earlier write had landed. */
+  ended: WriteResult<L>[];
   properties: Map<CrmWrite<L>, Record<string, string>>;
 }> {
   const ready: CrmWrite<L>[] = [];
-  const failed: WriteResult<L>[] = [];
+  const ended: WriteResult<L>[] = [];
   const properties = new Map<CrmWrite<L>, Record<string, string>>();
   const reading = group.filter((w) => needsCurrentValues(w.writes, w.acceptedCities));
   const tracked = group.filter((w) => needsLastWritten(w.writes));
@@ -120,12 +124,12 @@ async function decide<L extends LookupTarget>(
     let values: Record<string, string | null> = {};
     if (needsCurrentValues(write.writes, write.acceptedCities)) {
       if (current instanceof Error) {
-        failed.push({ write, outcome: failure(current) });
+        ended.push({ write, outcome: failure(current) });
         continue;
       }
       const found = current.get(write.lookup.objectId);
       if (!found) {
-        failed.push({
+        ended.push({
           write,
           outcome: {
             ok: false,
@@ -143,7 +147,12 @@ async function decide<L extends LookupTarget>(
       write.acceptedCities,
     );
     if (Object.keys(decision.properties).length === 0) {
-      failed.push({
+      if (write.resumed && holdsEveryValue(write.writes, values)) {
+        const filled = Object.fromEntries(write.writes.map((w) => [w.property, w.value]));
+        ended.push({ write, outcome: { ok: true, filled } });
+        continue;
+      }
+      ended.push({
         write,
         outcome: { ok: false, reason: 'already_filled', detail: describeSkipped(decision.skipped) },
       });
@@ -152,7 +161,7 @@ async function decide<L extends LookupTarget>(
     properties.set(write, decision.properties);
     ready.push(write);
   }
-  return { ready, failed, properties };
+  return { ready, ended, properties };
 }
 
 async function writeGroup<L extends LookupTarget>(
@@ -164,7 +173,7 @@ async function writeGroup<L extends LookupTarget>(
   // A read model that cannot answer is not the CRM's failure: it throws, and the wave is retried.
   const decided = await decide(client, objectType, group, lastWritten);
   const { ready, properties } = decided;
-  const results: WriteResult<L>[] = [...decided.failed];
+  const results: WriteResult<L>[] = [...decided.ended];
   for (let i = 0; i < ready.length; i += CRM_BATCH_SIZE) {
     const chunk = ready.slice(i, i + CRM_BATCH_SIZE);
     const updates: RecordUpdate[] = chunk.map((w) => ({

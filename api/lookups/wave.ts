@@ -122,15 +122,19 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
           else if (event.type === 'LookupFailed') journal?.recorded(lookup, userId, event);
       });
       // Charged now or by an earlier run that stopped before the outcome: either way, it is paid for.
-      for (const { lookup, p } of items)
-        if (p.kind === 'charge' && state.inFlight.has(lookup.lookupId))
-          writes.push({
-            lookup,
-            userId,
-            route: p.portal,
-            writes: p.writes,
-            acceptedCities: p.acceptedCities,
-          });
+      items.forEach(({ lookup, p }, i) => {
+        if (p.kind !== 'charge' || !state.inFlight.has(lookup.lookupId)) return;
+        const outcome = outcomes[i];
+        const chargedNow = outcome?.ok === true && outcome.events.some((e) => e.type === 'LookupCharged');
+        writes.push({
+          lookup,
+          userId,
+          route: p.portal,
+          writes: p.writes,
+          acceptedCities: p.acceptedCities,
+          resumed: !chargedNow,
+        });
+      });
     }),
   ]);
   deps.metrics?.stage('charge', seconds(charging));

@@ -93,6 +93,20 @@ export function decideWrites(
 export const needsCurrentValues = (planned: readonly PlannedWrite[], accepted: readonly string[]): boolean =>
   planned.some((w) => w.mode !== 'always_overwrite' || (w.field === 'city' && accepted.length > 1));
 
+/**
+ * Whether a record already holds every value a lookup would write. For a lookup resumed after
+ * its charge (the run that charged it stopped before recording the outcome), that is its own
+ * write, which reached the CRM before the run stopped: the lookup succeeded and stays charged,
+ * rather than failing as already_filled and giving the fill away. (Were the values typed by
+ * someone before the first run instead, that run would have failed the lookup: writing them
+ * again would have changed nothing either way.)
+ */
+export const holdsEveryValue = (
+  planned: readonly PlannedWrite[],
+  current: Readonly<Record<string, string | null | undefined>>,
+): boolean =>
+  planned.length > 0 && planned.every((w) => (current[w.property] ?? '').trim() === w.value.trim());
+
 /** Whether deciding needs what ZipFill last wrote to the record. */
 export const needsLastWritten = (planned: readonly PlannedWrite[]): boolean =>
   planned.some((w) => w.mode === 'update_unless_edited');

@@ -4,6 +4,7 @@ import {
   acceptedCities,
   decideWrites,
   describeSkipped,
+  holdsEveryValue,
   isAcceptedCity,
   needsCurrentValues,
   needsLastWritten,
@@ -171,5 +172,19 @@ describe('a record whose every value is skipped', () => {
         { property: 'city', reason: 'accepted_city' },
       ]),
     ).toBe('state already has a value; city already holds a city accepted for this ZIP');
+  });
+});
+
+describe('a lookup resumed after its charge', () => {
+  it('has written its record when the record holds every value it would write, whatever the spacing', () => {
+    const planned = [state('fill_if_empty'), city('fill_if_empty')];
+    expect(holdsEveryValue(planned, { state: 'CA', city: ' Camarillo ' })).toBe(true);
+  });
+
+  it('has not when any value differs or is missing', () => {
+    const planned = [state('fill_if_empty'), city('fill_if_empty')];
+    expect(holdsEveryValue(planned, { state: 'CA', city: 'Santa Rosa Valley' })).toBe(false);
+    expect(holdsEveryValue(planned, { state: 'CA' })).toBe(false);
+    expect(holdsEveryValue([], {})).toBe(false);
   });
 });
