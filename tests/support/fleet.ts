@@ -29,6 +29,12 @@ export interface Fleet {
   add(): Promise<ServiceProcess>;
   /** The live processes whose /api/health names `lock` among the singletons they run. */
   holdersOf(lock: string): Promise<ServiceProcess[]>;
+  /**
+   * Kills the process running the singleton `lock` with SIGKILL and resolves once another process
+   * holds its lease, with the milliseconds from the kill to that lease's acquisition (the lease
+   * row's own `acquired_at`, so the figure does not include how slowly /api/health answers).
+   */
+  killHolderOf(lock: string): Promise<{ killed: ServiceProcess; takeoverMs: number }>;
   close(): Promise<void>;
 }
 
@@ -86,6 +92,33 @@ export async function startFleet(count: number, command: string[], options: Flee
         }),
       );
       return held.flat();
+    },
+    async killHolderOf(lock) {
+      const [killed] = await fleet.holdersOf(lock);
+      if (!killed) throw new Error(`No process runs ${lock}`);
+      const client = new pg.Client({ connectionString: databaseUrl.toString() });
+      await client.connect();
+      try {
+        const lease = async () =>
+          (
+            await client.query<{ holder: string; acquired: number }>(
+              `SELECT holder, (extract(epoch FROM acquired_at) * 1000)::float8 AS acquired
+                 FROM worker_leases WHERE name = $1`,
+              [lock],
+            )
+          ).rows[0];
+        const before = await lease();
+        const killedAt = Date.now();
+        await killed.kill('SIGKILL');
+        for (;;) {
+          const now = await lease();
+          if (now && now.holder !== before?.holder)
+            return { killed, takeoverMs: Math.round(now.acquired - killedAt) };
+          await new Promise((r) => setTimeout(r, 50));
+        }
+      } finally {
+        await client.end();
+      }
     },
     async close() {
       await Promise.all(processes.map((p) => p.stop()));
