@@ -1,6 +1,13 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
+/** What the sandbox CRM's api-usage answers for a portal. */
+export interface SandboxPortalUsage {
+  requests: number;
+  refused: number;
+  mostIn10s: number;
+}
+
 /** One call that reached HubSpot: when (ms since the epoch) and its bearer token (none for OAuth calls). */
 export interface HubSpotCall {
   at: number;
@@ -9,8 +16,8 @@ export interface HubSpotCall {
 
 /**
  * An HTTP relay that stands where HubSpot's API is (HUBSPOT_API_BASE) and forwards every call to
- * the sandbox CRM behind it, noting when each arrived and with which access token, so a test can
- * count the calls each portal received from every process of a fleet together.
+ * the sandbox CRM behind it, noting when each arrived and with which access token: a test learns
+ * the portals' tokens from it to ask the sandbox what each portal received.
  */
 export class HubSpotCallCounter {
   readonly calls: HubSpotCall[] = [];
@@ -46,22 +53,21 @@ export class HubSpotCallCounter {
   }
 
   /**
-   * The calls each portal received, by portal id: tokens are told apart by HubSpot's own
-   * access-token information call, which names the portal (hub_id) a token belongs to.
+   * What the sandbox CRM counted for each portal whose token passed here (GET
+   * /sandbox/hubspot/api-usage with that token): its requests, the refused ones, and the most in
+   * any 10 s, counted in the database over every process serving the sandbox.
    */
-  async callsByPortal(): Promise<Map<string, number[]>> {
-    const portalOf = new Map<string, string>();
+  async usageByPortal(): Promise<Map<string, SandboxPortalUsage>> {
+    const usage = new Map<string, SandboxPortalUsage>();
     for (const token of new Set(this.calls.flatMap((c) => (c.token ? [c.token] : [])))) {
-      const info = await fetch(`${this.target}/sandbox/hubspot/oauth/v1/access-tokens/${token}`);
-      if (info.ok) portalOf.set(token, String(((await info.json()) as { hub_id: number }).hub_id));
-      else throw new Error(`HubSpot knows no token ${token}: ${info.status}`);
+      const res = await fetch(`${this.target}/sandbox/hubspot/api-usage`, {
+        headers: { authorization: `Bearer ${token}` },
+      });
+      if (!res.ok) throw new Error(`The sandbox's api-usage answered ${res.status}`);
+      const answer = (await res.json()) as SandboxPortalUsage & { portalId: string };
+      usage.set(String(answer.portalId), answer);
     }
-    const byPortal = new Map<string, number[]>();
-    for (const call of this.calls) {
-      const portal = call.token && portalOf.get(call.token);
-      if (portal) byPortal.set(portal, [...(byPortal.get(portal) ?? []), call.at]);
-    }
-    return byPortal;
+    return usage;
   }
 
   async close(): Promise<void> {
