@@ -203,21 +203,21 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
         if (problem) return hubspotError(res, 400, 'VALIDATION_ERROR', problem);
       }
     }
-    const results = [];
-    const missing: string[] = [];
-    for (const input of inputs) {
-      const id = String(input.id);
-      // Our own writes are INTEGRATION changes and, as in HubSpot for this app, send no webhook.
-      if (await store.updateRecord(portalId, type, id, input.properties ?? {}, 'INTEGRATION')) {
-        const [record] = await store.records(portalId, type, [id]);
-        results.push({
-          id,
-          properties: record?.properties ?? {},
-          updatedAt: record?.updatedAt,
-          archived: false,
-        });
-      } else missing.push(id);
-    }
+    // Our own writes are INTEGRATION changes and, as in HubSpot for this app, send no webhook.
+    const written = await store.updateRecords(
+      portalId,
+      type,
+      inputs.map((i) => ({ id: String(i.id), properties: i.properties ?? {} })),
+      'INTEGRATION',
+    );
+    const byId = new Map(written.map((r) => [r.id, r]));
+    const results = [...byId.values()].map((r) => ({
+      id: r.id,
+      properties: r.properties,
+      updatedAt: r.updatedAt,
+      archived: false,
+    }));
+    const missing = inputs.map((i) => String(i.id)).filter((id) => !byId.has(id));
     res.status(missing.length ? 207 : 200).json({
       status: 'COMPLETE',
       results,

@@ -189,5 +189,8 @@ export async function addSampleRecords(
       .execute();
     options.onProgress?.(start + batch.length);
   }
+  // Fresh statistics, or the planner may read a whole portal through the search index to find
+  // one record by id (PGlite runs no autovacuum; PostgreSQL's comes round later).
+  await sql`ANALYZE sandbox_records`.execute(db);
   return { added: records.length, kinds };
 }

@@ -321,6 +321,39 @@ export class SandboxCrmStore {
     return Number(result.numUpdatedRows) > 0;
   }
 
+  /**
+   * Merges each input's values into its record in one statement (HubSpot's batch update of up to
+   * 100); answers the records written. An id with no record is left out.
+   */
+  async updateRecords(
+    portalId: string,
+    objectType: SandboxObjectType,
+    inputs: readonly { id: string; properties: Properties }[],
+    changeSource: 'CRM_UI' | 'INTEGRATION',
+  ): Promise<SandboxRecord[]> {
+    if (inputs.length === 0) return [];
+    const values = sql.join(inputs.map((i) => sql`(${i.id}, ${JSON.stringify(i.properties)})`));
+    const { rows } = await sql<{
+      id: string;
+      properties: Properties | string;
+      created_at: Date;
+      updated_at: Date;
+    }>`
+      UPDATE sandbox_records AS r
+      SET properties = r.properties || v.properties::jsonb, last_change_source = ${changeSource},
+        updated_at = ${this.now()}
+      FROM (VALUES ${values}) AS v (id, properties)
+      WHERE r.portal_id = ${portalId} AND r.object_type = ${objectType} AND r.id = v.id
+      RETURNING r.id, r.properties, r.created_at, r.updated_at`.execute(this.db);
+    return rows.map((r) => ({
+      id: r.id,
+      properties: typeof r.properties === 'string' ? JSON.parse(r.properties) : r.properties,
+      lastChangeSource: changeSource,
+      createdAt: new Date(r.created_at).toISOString(),
+      updatedAt: new Date(r.updated_at).toISOString(),
+    }));
+  }
+
   /** Deletes a record for good (HubSpot's GDPR delete); answers false when there was none. */
   async deleteRecord(portalId: string, objectType: SandboxObjectType, id: string): Promise<boolean> {
     const result = await this.db
