@@ -1,9 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import type { ContactPrivacyDeletedData } from '../../domain/privacy/events';
 import type { OperationalDb } from '../db/operational';
 import type { Reaction } from '../eventsourcing/reactor';
-import { sleep } from '../adapters/hubspot/http';
 import type { Logger } from '../logging/logger';
 
 /**
