@@ -114,6 +114,7 @@ for (const backend of backends) {
         userId: owner.userId,
         config: mapping,
         zipProperty: { contact: 'zip', company: 'zip' },
+        accessRevoked: false,
       });
     });
 
