@@ -7,7 +7,10 @@ import { Presets, SingleBar } from 'cli-progress';
 import { migrateEventStore } from '../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../api/adapters/eventstore/postgres/store';
 import { connectPostgres, openPglite } from '../api/db/database';
-import { migrateOperational } from '../api/db/operational';
+import { migrateOperational, operationalDb } from '../api/db/operational';
+import { PostgresPersonalDataKeys } from '../api/personal-data/keys';
+import { PersonalDataProtectingStore } from '../api/personal-data/protected-store';
+import { personalData } from '../domain/personal-data';
 import { readSettings } from '../api/settings';
 import { migrateReadModels } from '../projections/schema';
 import { seedDemo } from './seed/seed';
@@ -34,7 +37,12 @@ async function main() {
   await migrateEventStore(database.db, database.schema);
   await migrateReadModels(database.db, database.schema);
   await migrateOperational(database);
-  const store = new PostgresEventStore(database.db, database.kind);
+  // Sealed like the service's, so that demo accounts can be deleted like real ones.
+  const store = new PersonalDataProtectingStore(
+    new PostgresEventStore(database.db, database.kind),
+    new PostgresPersonalDataKeys(operationalDb(database)),
+    personalData,
+  );
   const bar = (stage: string) =>
     new SingleBar(
       { format: `${stage} [{bar}] {percentage}% {value}/{total}`, hideCursor: true },
