@@ -113,7 +113,16 @@ export class PersonalDataProtectingStore implements EventStore {
       for (const [f, value] of Object.entries(event.data)) {
         if (!isSealed(value)) continue;
         const key = keys.get(value.key);
-        data[f] = key ? open(key, value, fieldContext(event.id, f)) : (placeholders[f]?.(event.data) ?? null);
+        const read = () =>
+          key ? open(key, value, fieldContext(event.id, f)) : (placeholders[f]?.(event.data) ?? null);
+        // Opened when first read: a projection reads every event of the log and uses few of them.
+        let opened: { value: unknown } | undefined;
+        Object.defineProperty(data, f, {
+          enumerable: true,
+          configurable: true,
+          get: () => (opened ??= { value: read() }).value,
+          set: (v: unknown) => (opened = { value: v }),
+        });
       }
       return { ...event, data };
     });

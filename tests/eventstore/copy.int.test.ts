@@ -187,5 +187,5 @@ describe('copying an event store with personal fields', () => {
       await source.close();
       await target.close();
     }
-  });
+  }, 120_000);
 });
