@@ -15,6 +15,7 @@ const benches: Record<string, Bench> = {
   admin: async (postgresUrl) => (await import('./admin')).runAdminBench({ postgresUrl }),
   web: async () => (await import('./web')).runWebBench(),
   streams: async (postgresUrl) => (await import('./streams')).runStreamsBench({ postgresUrl }),
+  replay: async (postgresUrl) => (await import('./replay')).runReplayBench({ postgresUrl }),
 };
 
 async function main() {

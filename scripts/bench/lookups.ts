@@ -22,6 +22,7 @@ import {
 } from '../../tests/support/hubspot-webhook';
 import { MapPortalDirectory } from '../../tests/support/portals';
 import { formatTable, type BenchResult, type BenchRow } from './report';
+import { runFleetLookups } from './lookups-fleet';
 import { runZipTableBench } from './zip-table';
 
 export interface LookupsBenchOptions {
@@ -31,8 +32,8 @@ export interface LookupsBenchOptions {
   /** How long each rate is offered. */
   seconds?: number;
   log?: (line: string) => void;
-  /** Only this target (both by default). */
-  only?: 'PostgreSQL' | 'PGlite';
+  /** Only this target (all by default): in-process on PostgreSQL or PGlite, or the fleet of built processes. */
+  only?: 'PostgreSQL' | 'PGlite' | 'fleet';
 }
 
 const BATCH = 100;
@@ -245,7 +246,10 @@ async function benchTarget(
   return rows;
 }
 
-/** Rising webhook rates on PostgreSQL (when given) and PGlite, then the ZIP table beside `zipcodes`. */
+/**
+ * Rising webhook rates on PostgreSQL (when given) and PGlite, then one and two built-server
+ * processes on PostgreSQL (lookups-fleet.ts), then the ZIP table beside `zipcodes`.
+ */
 export async function runLookupsBench(options: LookupsBenchOptions): Promise<BenchResult> {
   const rates = options.rates ?? [100, 250, 500, 1000, 2000];
   const seconds = options.seconds ?? 4;
@@ -255,17 +259,25 @@ export async function runLookupsBench(options: LookupsBenchOptions): Promise<Ben
     log(`\n${target.name}`);
     rows.push(...(await benchTarget(target, rates, seconds, log)));
   }
+  if (options.postgresUrl && (!options.only || options.only === 'fleet')) {
+    log('\nPostgreSQL fleet (built server processes behind a balancer)');
+    rows.push(...(await runFleetLookups(options.postgresUrl, log)));
+  }
   log('\n' + formatTable(rows));
+  if (options.only === 'fleet') return { name: 'lookups', rows };
   const zip = await runZipTableBench();
   log('\n' + formatTable(zip.rows));
   return { name: 'lookups', rows: [...rows, ...zip.rows.map((r) => ({ target: 'ZIP table', ...r }))] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // `npx tsx scripts/bench/lookups.ts [rates...]`, e.g. `500` to look at one rate.
-  const rates = process.argv.slice(2).map(Number);
+  // `npx tsx scripts/bench/lookups.ts [rates...]`, e.g. `500` to look at one rate in process;
+  // `npx tsx scripts/bench/lookups.ts fleet` for the one- and two-process runs only.
+  const args = process.argv.slice(2);
+  const rates = args.filter((a) => a !== 'fleet').map(Number);
   await runLookupsBench({
     postgresUrl: process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
     ...(rates.length > 0 ? { rates } : {}),
+    ...(args.includes('fleet') ? { only: 'fleet' as const } : {}),
   });
 }

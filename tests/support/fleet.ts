@@ -44,6 +44,8 @@ export interface FleetOptions {
   /** Prefix of the fresh database's name. */
   name: string;
   env?: Record<string, string>;
+  /** Runs on the fresh database before any process starts (a seed, say). */
+  prepare?: (databaseUrl: string) => Promise<void>;
 }
 
 /** Builds the server as `npm run build` does, into a folder of its own; answers node's arguments. */
@@ -128,6 +130,7 @@ export async function startFleet(count: number, command: string[], options: Flee
     },
   };
   try {
+    await options.prepare?.(databaseUrl.toString());
     // The first migrates the database; the others then start side by side.
     await add();
     await Promise.all(Array.from({ length: count - 1 }, add));

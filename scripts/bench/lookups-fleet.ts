@@ -1,0 +1,67 @@
+/**
+ * The lookup pipeline on a fleet: one and then two built-server processes (`npm start`'s
+ * command) on a fresh PostgreSQL database each, behind a round-robin balancer. For each: the
+ * lookups/s sustained when more is offered than the fleet can take, the latency at 500 lookups/s
+ * offered, and with two, how long after a SIGKILL of the lookup processor's process the other
+ * one runs it.
+ */
+import os from 'node:os';
+import { LOOKUP_PROCESSOR_LOCK } from '../../api/lookups/processor';
+import { buildFleetServer, startFleet } from '../../tests/support/fleet';
+import { loadCustomers, measure, offerLookups } from './fleet-load';
+import type { BenchRow } from './report';
+
+const USERS = 10;
+const STEADY_RATE = 500;
+const STEADY_SECONDS = 8;
+const SATURATING_RATE = 1_500;
+const SATURATING_SECONDS = 4;
+
+const load = () => os.loadavg()[0]!.toFixed(1);
+
+export async function runFleetLookups(postgresUrl: string, log: (line: string) => void): Promise<BenchRow[]> {
+  const build = await buildFleetServer();
+  const rows: BenchRow[] = [];
+  try {
+    for (const processes of [1, 2]) {
+      const fleet = await startFleet(processes, build.command, {
+        serverUrl: postgresUrl,
+        name: `bench_fleet${processes}`,
+      });
+      try {
+        const contacts =
+          (STEADY_RATE * STEADY_SECONDS + SATURATING_RATE * SATURATING_SECONDS + 1_000) / USERS;
+        const customers = await loadCustomers(fleet, USERS, contacts);
+        // A short warm-up so JIT and connection pools are not measured.
+        await measure(fleet, await offerLookups(fleet, customers, 200, 2));
+        const steadyLoad = load();
+        const steady = await measure(
+          fleet,
+          await offerLookups(fleet, customers, STEADY_RATE, STEADY_SECONDS),
+        );
+        const saturatingLoad = load();
+        const saturated = await measure(
+          fleet,
+          await offerLookups(fleet, customers, SATURATING_RATE, SATURATING_SECONDS),
+        );
+        const row: BenchRow = {
+          target: `PostgreSQL fleet: ${processes} process${processes > 1 ? 'es' : ''}`,
+          [`p50/p99 ms at ${STEADY_RATE}/s`]: `${steady.p50ms}/${steady.p99ms}`,
+          [`ended at ${STEADY_RATE}/s`]: `${steady.ended}/${steady.lookups}`,
+          [`sustained/s (${SATURATING_RATE}/s offered)`]: saturated.sustainedPerSec,
+          [`ended at ${SATURATING_RATE}/s`]: `${saturated.ended}/${saturated.lookups}`,
+          failedDeliveries: steady.failedDeliveries + saturated.failedDeliveries,
+          takeoverMs: processes > 1 ? (await fleet.killHolderOf(LOOKUP_PROCESSOR_LOCK)).takeoverMs : '',
+          load1m: `${steadyLoad}/${saturatingLoad}`,
+        };
+        rows.push(row);
+        log(JSON.stringify(row));
+      } finally {
+        await fleet.close();
+      }
+    }
+  } finally {
+    build.remove();
+  }
+  return rows;
+}
