@@ -31,7 +31,7 @@ import { requireUser } from './auth/middleware';
 import { hubspotModule } from './portals/routes';
 import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
 import { composePortalNotices } from './portals/composition';
-import { deleteConnection, ownPortal } from './portals/connections';
+import { deleteConnection, heldPortal } from './portals/connections';
 import { portalIdsHeldBy } from '../projections/portals/queries';
 import { composePrivacyDeletions } from './privacy/composition';
 import { composePayments } from './payments/composition';
@@ -281,7 +281,7 @@ export async function createSystem(
         operational,
         portalsHeldBy: (userId) => portalIdsHeldBy(rm, userId),
         disconnectPortal: async (userId, portalId) => {
-          if ((await ownPortal(hubspot, userId, portalId)) !== undefined)
+          if ((await heldPortal(hubspot, userId, portalId)) !== undefined)
             await deleteConnection(hubspot, userId, portalId);
         },
         flushLogs: () => requestLogs.flush(),

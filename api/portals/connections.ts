@@ -109,6 +109,21 @@ export function connectionsOf(deps: ConnectionDeps, userId: string): Promise<Por
   return connectedPortalsOf(deps.readModels, userId);
 }
 
+/**
+ * The portal's state when this user holds it, connected or with its access revoked by HubSpot
+ * (what deleting an account must disconnect); undefined otherwise.
+ */
+export async function heldPortal(
+  deps: ConnectionDeps,
+  userId: string,
+  portalId: string,
+): Promise<PortalState | undefined> {
+  const { state } = await deps.portals.load(portalStream(portalId));
+  return (state.status === 'connected' || state.status === 'revoked') && state.userId === userId
+    ? state
+    : undefined;
+}
+
 /** The portal's state when this user holds it now; undefined otherwise (answered as 404). */
 export async function ownPortal(
   deps: ConnectionDeps,

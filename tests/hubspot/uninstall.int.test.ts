@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsStream } from '../../domain/credits/decider';
-import { call, signUp, startApp, type RunningApp } from '../support/app';
+import { call, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { mailTo } from '../support/mail';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
@@ -146,6 +146,24 @@ for (const backend of backends) {
       });
       expect(deleted.status).toBe(200);
       expect(await connectionsOf(app.baseUrl, user.token)).toEqual([]);
+    });
+
+    it('disconnects a portal whose access was revoked when its owner deletes their account', async () => {
+      const user = await signUp(app.baseUrl);
+      const portal = await mappedSandboxPortal(app.baseUrl, user.token);
+      await lookUp(portal, ['10001']);
+      await postSandboxForm(app.baseUrl, 'uninstall', portal, {});
+      await lookUp(portal, ['60601']);
+      expect(await app.system.hubspot.directory.route(portal.portalId)).toMatchObject({
+        accessRevoked: true,
+      });
+      const deleted = await call(app.baseUrl, '/api/auth/account', {
+        method: 'DELETE',
+        token: user.token,
+        body: { password: TEST_PASSWORD },
+      });
+      expect(deleted.status).toBe(200);
+      expect(await app.system.hubspot.directory.route(portal.portalId)).toBeUndefined();
     });
 
     it('forgets a deleted connection’s tokens at once even when HubSpot cannot be reached to revoke them', async () => {
