@@ -25,6 +25,8 @@ import { INSTALL_DIR } from './install-dir';
 import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
 import { composeLookups, type HubSpotSide } from './lookups/composition';
 import type { LookupProcessor } from './lookups/processor';
+import { composeBackfill } from './backfill/composition';
+import type { BackfillRunner } from './backfill/runner';
 import type { RetryPolicy } from './adapters/hubspot/client';
 import { sandboxCrmModule } from './adapters/hubspot/sandbox/module';
 import { requireUser } from './auth/middleware';
@@ -68,6 +70,8 @@ export interface System {
   privacyDeletions: Reactor;
   /** Takes lookup requests to their outcomes. */
   lookups: LookupProcessor | undefined;
+  /** Takes backfill jobs forward a page at a time. */
+  backfill: BackfillRunner | undefined;
   hubspot: HubSpotServices;
   /** Writes log lines to request_logs in the background; its counters show lost lines. */
   requestLogs: RequestLogWriter;
@@ -97,6 +101,8 @@ export interface SystemOverrides {
   sandboxWebhookUrl?: string;
   /** Retry timing of the HubSpot client (tests shorten the backoff). */
   hubspotRetry?: Partial<RetryPolicy>;
+  /** The backfill runner's page size and jobs at once (tests and the benchmark set them). */
+  backfill?: { pageSize?: number; concurrency?: number };
 }
 
 export const WEB_DIST = join(INSTALL_DIR, 'web', 'dist');
@@ -222,6 +228,11 @@ export async function createSystem(
       operational,
       accounts: accounts.deps,
     });
+    const hubspotSide: HubSpotSide = overrides.hubspot ?? {
+      portals: hubspot.directory,
+      crm: hubspot.client,
+      webhookSecret: async () => hubspot.clientSecret,
+    };
     const lookups = composeLookups({
       publicUrl: settings.publicUrl,
       logger,
@@ -230,13 +241,19 @@ export async function createSystem(
       readModels: rm,
       runner,
       accounts: accounts.deps,
-      hubspot: overrides.hubspot ?? {
-        portals: hubspot.directory,
-        crm: hubspot.client,
-        webhookSecret: async () => hubspot.clientSecret,
-      },
+      hubspot: hubspotSide,
       now,
       metrics,
+    });
+    const backfill = composeBackfill({
+      logger,
+      store,
+      database,
+      readModels: rm,
+      accounts: accounts.deps,
+      hubspot: hubspotSide,
+      now,
+      ...overrides.backfill,
     });
     const standIns = () => ({
       hubspot: settings.hubspot.sandbox,
@@ -272,6 +289,7 @@ export async function createSystem(
         logger,
       }),
       ...lookups.modules,
+      ...backfill.modules,
       adminModule({ ...auth, store, readModels: rm, operational, now }),
       accountDeletionModule({
         accounts: accounts.deps,
@@ -322,6 +340,7 @@ export async function createSystem(
     privacyDeletions.start();
     mail.start();
     lookups.processor?.start();
+    backfill.runner?.start();
     requestLogs.start(database.locks);
     return {
       settings,
@@ -336,12 +355,14 @@ export async function createSystem(
       portalNotices,
       privacyDeletions,
       lookups: lookups.processor,
+      backfill: backfill.runner,
       hubspot,
       requestLogs,
       logForRequest: (requestId, context) => logForRequest(logger, requestId, context),
       app,
       metrics,
       async close() {
+        await backfill.runner?.stop();
         await lookups.processor?.stop();
         await credits.stop();
         await portalNotices.stop();

@@ -9,6 +9,7 @@ import {
 } from '../../domain/lookups/write-modes';
 import type { PendingLookup } from '../../projections/lookups/queries';
 import type {
+  CallPriority,
   CrmClientFactory,
   CrmObjectType,
   CrmPortalClient,
@@ -32,6 +33,8 @@ export interface CrmWrite<L extends LookupTarget = PendingLookup> {
   acceptedCities: string[];
   /** Charged by an earlier run that stopped before recording the outcome; its write may have landed. */
   resumed?: boolean;
+  /** The record's values when they were just read (a backfill's search): not read again. */
+  current?: Readonly<Record<string, string | null>>;
 }
 
 /**
@@ -52,6 +55,11 @@ export interface WriteResult<L extends LookupTarget = PendingLookup> {
   outcome: WriteOutcome;
 }
 
+/** Whose calls these are in the portal's HubSpot budget; live lookups go first. */
+export interface WriteOptions {
+  priority?: CallPriority;
+}
+
 const failure = (error: unknown): WriteOutcome => {
   const reason = (error as { reason?: unknown } | null)?.reason;
   return {
@@ -69,6 +77,7 @@ export async function writeToCrm<L extends LookupTarget>(
   crm: CrmClientFactory,
   writes: readonly CrmWrite<L>[],
   lastWritten: LastWrittenValues,
+  options: WriteOptions = {},
 ): Promise<WriteResult<L>[]> {
   const groups = new Map<string, CrmWrite<L>[]>();
   for (const w of writes) {
@@ -87,7 +96,7 @@ export async function writeToCrm<L extends LookupTarget>(
         const outcome = failure(error);
         return group.map((write) => ({ write, outcome }));
       }
-      return writeGroup(client, objectType, group, lastWritten);
+      return writeGroup(client, objectType, group, lastWritten, options);
     }),
   );
   return results.flat();
@@ -99,6 +108,7 @@ async function decide<L extends LookupTarget>(
   objectType: CrmObjectType,
   group: readonly CrmWrite<L>[],
   lastWritten: LastWrittenValues,
+  options: WriteOptions,
 ): Promise<{
   ready: CrmWrite<L>[];
   /** Failures, and resumed lookups whose earlier write had landed. */
@@ -108,10 +118,11 @@ async function decide<L extends LookupTarget>(
   const ready: CrmWrite<L>[] = [];
   const ended: WriteResult<L>[] = [];
   const properties = new Map<CrmWrite<L>, Record<string, string>>();
-  const reading = group.filter((w) => needsCurrentValues(w.writes, w.acceptedCities));
+  const needsRead = (w: CrmWrite<L>) => needsCurrentValues(w.writes, w.acceptedCities);
+  const reading = group.filter((w) => needsRead(w) && !w.current);
   const tracked = group.filter((w) => needsLastWritten(w.writes));
   const [current, written] = await Promise.all([
-    currentValues(client, objectType, reading),
+    currentValues(client, objectType, reading, options),
     tracked.length === 0
       ? new Map<string, Record<string, string>>()
       : lastWritten(
@@ -121,8 +132,8 @@ async function decide<L extends LookupTarget>(
         ),
   ]);
   for (const write of group) {
-    let values: Record<string, string | null> = {};
-    if (needsCurrentValues(write.writes, write.acceptedCities)) {
+    let values: Readonly<Record<string, string | null>> = write.current ?? {};
+    if (needsRead(write) && !write.current) {
       if (current instanceof Error) {
         ended.push({ write, outcome: failure(current) });
         continue;
@@ -169,9 +180,10 @@ async function writeGroup<L extends LookupTarget>(
   objectType: CrmObjectType,
   group: readonly CrmWrite<L>[],
   lastWritten: LastWrittenValues,
+  options: WriteOptions,
 ): Promise<WriteResult<L>[]> {
   // A read model that cannot answer is not the CRM's failure: it throws, and the wave is retried.
-  const decided = await decide(client, objectType, group, lastWritten);
+  const decided = await decide(client, objectType, group, lastWritten, options);
   const { ready, properties } = decided;
   const results: WriteResult<L>[] = [...decided.ended];
   for (let i = 0; i < ready.length; i += CRM_BATCH_SIZE) {
@@ -182,7 +194,7 @@ async function writeGroup<L extends LookupTarget>(
     }));
     let outcomes: Map<string, { ok: true } | { ok: false; reason: LookupFailureReason; detail: string }>;
     try {
-      outcomes = await client.updateRecords(objectType, updates);
+      outcomes = await client.updateRecords(objectType, updates, options);
     } catch (error) {
       const outcome = failure(error);
       for (const write of chunk) results.push({ write, outcome });
@@ -207,6 +219,7 @@ async function currentValues(
   client: CrmPortalClient,
   objectType: CrmObjectType,
   writes: readonly CrmWrite<LookupTarget>[],
+  options: WriteOptions,
 ): Promise<Map<string, Record<string, string | null>> | Error> {
   if (writes.length === 0) return new Map();
   const ids = [...new Set(writes.map((w) => w.lookup.objectId))];
@@ -218,6 +231,7 @@ async function currentValues(
         objectType,
         ids.slice(i, i + CRM_BATCH_SIZE),
         properties,
+        options,
       ))
         found.set(id, values);
     }

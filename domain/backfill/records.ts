@@ -33,6 +33,8 @@ export interface RecordContext {
   resolve: ResolveLocation;
   /** What ZipFill last wrote to this record, by property ("update unless edited"). */
   lastWritten: Readonly<Record<string, string>>;
+  /** Charged by an earlier run of the job that stopped before the outcome: its write may have landed. */
+  resumed?: boolean;
 }
 
 /** The ZIP a record holds, as the job reads it. */
@@ -42,7 +44,8 @@ export const zipOf = (record: FoundRecord, context: Pick<RecordContext, 'portal'
 /**
  * A record is planned exactly as a live lookup of its ZIP (domain/lookups/plan.ts: same failures,
  * same values), and its write modes are decided against the values the search read: a record
- * none of whose values would be written fails as already_filled before anything is charged.
+ * none of whose values would be written fails as already_filled before anything is charged,
+ * unless an earlier run already charged it.
  */
 export function planRecord(record: FoundRecord, context: RecordContext): RecordPlan {
   const { portal, objectType } = context;
@@ -69,7 +72,8 @@ export function planRecord(record: FoundRecord, context: RecordContext): RecordP
     { current: record.properties, lastWritten: context.lastWritten },
     plan.acceptedCities,
   );
-  if (Object.keys(decision.properties).length === 0)
+  // A record already paid for goes on to its write, which tells its own landed write from a fill.
+  if (Object.keys(decision.properties).length === 0 && !context.resumed)
     return { kind: 'fail', reason: 'already_filled', detail: describeSkipped(decision.skipped) };
   return {
     kind: 'charge',

@@ -74,6 +74,11 @@ describe('a backfill record', () => {
     });
   });
 
+  it('already charged by a run that stopped before its outcome, goes on to its write even when filled (its own write may have landed)', () => {
+    const filled = record({ zip: '02128', city: 'Boston', state: 'MA' });
+    expect(planRecord(filled, context({ resumed: true }))).toMatchObject({ kind: 'charge', properties: {} });
+  });
+
   it('keeps a city its ZIP is also known by, even when always overwriting', () => {
     const plan = planRecord(
       record({ zip: '02128', city: 'East Boston', state: '' }),

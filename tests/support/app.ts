@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RateLimitPolicy } from '../../api/auth/rate-limit';
 import { answerClientErrors } from '../../api/http/client-errors';
 import { silentLogger } from '../../api/logging/logger';
@@ -39,6 +39,8 @@ export async function startApp(
   backend: Backend,
   env: Record<string, string> = {},
   overrides: Omit<SystemOverrides, 'database' | 'keepDatabaseOpen'> = {},
+  /** Answers a request itself instead of the service when it returns true (a 429 storm in front of the sandbox). */
+  intercept?: (req: IncomingMessage, res: ServerResponse) => boolean,
 ): Promise<RunningApp> {
   const test = await backend.open();
   // Listen first, so PUBLIC_URL can name the real address: the sandbox CRM calls back through it.
@@ -65,7 +67,9 @@ export async function startApp(
     await test.close();
     throw error;
   }
-  server.on('request', system.app);
+  server.on('request', (req, res) => {
+    if (!intercept?.(req, res)) system.app(req, res);
+  });
   answerClientErrors(server);
   return {
     system,

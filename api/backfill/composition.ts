@@ -1,0 +1,55 @@
+import { backfillDecider } from '../../domain/backfill/decider';
+import type { EventStore } from '../../domain/eventstore/types';
+import type { ReadModelDb } from '../../projections/schema';
+import type { AccountsDeps } from '../accounts/services';
+import { zipTable } from '../adapters/geocoder/zip-table';
+import type { Database } from '../db/database';
+import { CommandHandler } from '../eventsourcing/command-handler';
+import type { HttpModule } from '../http/app';
+import type { Logger } from '../logging/logger';
+import type { HubSpotSide } from '../lookups/composition';
+import type { BackfillDeps } from './deps';
+import { backfillModule } from './routes';
+import { BackfillRunner } from './runner';
+
+export interface BackfillParts {
+  modules: HttpModule[];
+  runner?: BackfillRunner;
+}
+
+/** Records read and processed at once: HubSpot's largest search page. */
+export const BACKFILL_PAGE_SIZE = 200;
+
+/** The backfill routes and the one runner that takes jobs forward, wired to the rest of the system. */
+export function composeBackfill(deps: {
+  logger: Logger;
+  store: EventStore;
+  database: Database;
+  readModels: ReadModelDb;
+  accounts: AccountsDeps;
+  hubspot: HubSpotSide | undefined;
+  now: () => Date;
+  pageSize?: number;
+  concurrency?: number;
+}): BackfillParts {
+  if (!deps.hubspot) return { modules: [] };
+  const services: BackfillDeps = {
+    store: deps.store,
+    jobs: new CommandHandler(deps.store, backfillDecider),
+    credits: deps.accounts.credits,
+    portals: deps.hubspot.portals,
+    crm: deps.hubspot.crm,
+    zipTable: zipTable(),
+    readModels: deps.readModels,
+    now: deps.now,
+    pageSize: deps.pageSize ?? BACKFILL_PAGE_SIZE,
+  };
+  const runner = new BackfillRunner({
+    ...services,
+    locks: deps.database.locks,
+    concurrency: deps.concurrency ?? (deps.database.kind === 'pglite' ? 1 : 2),
+    log: (level, message, fields) => deps.logger[level](message, fields),
+  });
+  const auth = { sessions: deps.accounts.sessions, accounts: deps.accounts.accounts };
+  return { modules: [backfillModule({ ...services, auth, wake: () => runner.wake() })], runner };
+}

@@ -1,0 +1,207 @@
+import { randomUUID } from 'node:crypto';
+import { creditsStream } from '../../domain/credits/decider';
+import { backfillStream } from '../../domain/backfill/events';
+import { decideBackfill, type BackfillJobState } from '../../domain/backfill/decider';
+import { ratePerSecond, secondsLeft } from '../../domain/backfill/progress';
+import { emptyTally, planRecord, recordsCovered, tallyRecord } from '../../domain/backfill/records';
+import {
+  nextPosition,
+  searchQuery,
+  SEARCH_PAGE_MAX,
+  type SearchPosition,
+} from '../../domain/backfill/search';
+import { isMappingConfigured } from '../../domain/portals/config';
+import { backfillJob, type BackfillJobRow } from '../../projections/backfill/queries';
+import { lastWrittenValues } from '../../projections/writes/queries';
+import { badRequest, conflict, notFound } from '../http/errors';
+import type { PortalRoute } from '../portals/types';
+import type { BackfillDryRunAnswer, BackfillJob, BackfillRequest } from './contract';
+import { searchOf, type BackfillDeps } from './deps';
+
+const NO_SUCH_CONNECTION = 'There is no such HubSpot connection on your account.';
+const NO_SUCH_JOB = 'There is no such backfill job on your account.';
+
+/** The portal when this user holds it, ready for a job; a clear refusal otherwise. */
+async function ownedRoute(
+  deps: BackfillDeps,
+  userId: string,
+  portalId: string,
+  request: BackfillRequest,
+): Promise<PortalRoute> {
+  const route = await deps.portals.route(portalId);
+  if (!route || route.userId !== userId) throw notFound(NO_SUCH_CONNECTION);
+  if (route.accessRevoked)
+    throw conflict('HubSpot refused access to this portal. Please connect it again from the dashboard.');
+  if (!isMappingConfigured(route.config[request.objectType]))
+    throw badRequest(
+      `No ${request.objectType} fields are mapped: choose where the city, state or county go on Configure Portal first.`,
+    );
+  return route;
+}
+
+const jobRequest = (r: BackfillRequest) => ({
+  objectType: r.objectType,
+  scope: r.scope,
+  changedSince: r.changedSince ?? null,
+});
+
+/**
+ * What a job would do, nothing charged or written: reads every record in scope as the job
+ * would, plans each against its current values, and sets the credits needed beside the balance.
+ */
+export async function dryRun(
+  deps: BackfillDeps,
+  userId: string,
+  portalId: string,
+  request: BackfillRequest,
+): Promise<BackfillDryRunAnswer> {
+  const route = await ownedRoute(deps, userId, portalId, request);
+  const client = await deps.crm.forPortal(portalId);
+  const search = searchOf(route, jobRequest(request));
+  let tally = emptyTally();
+  const context = {
+    jobId: randomUUID(),
+    portalId,
+    objectType: request.objectType,
+    portal: route,
+    resolve: deps.zipTable.resolve.bind(deps.zipTable),
+  };
+  for (let position: SearchPosition | null = { aboveId: null }; position;) {
+    const page = await client.searchRecords(
+      request.objectType,
+      searchQuery(search, position, SEARCH_PAGE_MAX),
+      {
+        priority: 'background',
+      },
+    );
+    const written = await lastWrittenValues(
+      deps.readModels,
+      portalId,
+      request.objectType,
+      page.results.map((r) => r.id),
+    );
+    for (const record of page.results)
+      tally = tallyRecord(
+        tally,
+        record,
+        planRecord(record, { ...context, lastWritten: written.get(record.id) ?? {} }),
+        context,
+      );
+    position = nextPosition(position, page, SEARCH_PAGE_MAX);
+  }
+  const { state } = await deps.credits.load(creditsStream(userId));
+  return {
+    request,
+    ...tally,
+    balance: state.balance,
+    recordsCovered: recordsCovered(tally.creditsNeeded, state.balance),
+  };
+}
+
+/** Starts a job (409 naming the one already there); answers its id. */
+export async function startJob(
+  deps: BackfillDeps,
+  userId: string,
+  portalId: string,
+  request: BackfillRequest,
+): Promise<string> {
+  const route = await ownedRoute(deps, userId, portalId, request);
+  const stream = backfillStream(portalId, request.objectType);
+  const jobId = randomUUID();
+  const at = deps.now().toISOString();
+  const command = {
+    type: 'StartBackfill' as const,
+    jobId,
+    userId,
+    portalId,
+    ...jobRequest(request),
+    total: 0,
+    at,
+  };
+  // Refused before HubSpot is asked anything when a job is already there.
+  decideBackfill(command, (await deps.jobs.load(stream)).state);
+  const client = await deps.crm.forPortal(portalId);
+  const first = await client.searchRecords(
+    request.objectType,
+    searchQuery(searchOf(route, jobRequest(request)), { aboveId: null }, 1),
+    { priority: 'background' },
+  );
+  await deps.jobs.handle(stream, { ...command, total: first.total });
+  return jobId;
+}
+
+/** The user's job as its read model has it, or 404. */
+export async function ownedJob(deps: BackfillDeps, userId: string, jobId: string): Promise<BackfillJobRow> {
+  const row = await backfillJob(deps.readModels, jobId);
+  if (!row || row.userId !== userId) throw notFound(NO_SUCH_JOB);
+  return row;
+}
+
+export type JobAction = 'pause' | 'resume' | 'cancel';
+
+/** Pauses, resumes or cancels a job, as the job rules allow from its state. */
+export async function controlJob(
+  deps: BackfillDeps,
+  row: BackfillJobRow,
+  action: JobAction,
+): Promise<BackfillJobState> {
+  const at = deps.now().toISOString();
+  const { state } = await deps.jobs.handle(
+    backfillStream(row.portalId, row.objectType),
+    action === 'pause'
+      ? { type: 'PauseBackfill', jobId: row.jobId, at }
+      : action === 'resume'
+        ? { type: 'ResumeBackfill', jobId: row.jobId, at }
+        : { type: 'CancelBackfill', jobId: row.jobId, reason: 'by_user', at },
+  );
+  return state.job!;
+}
+
+/** Waits until the read model shows the job in the state just recorded, so the next read sees it. */
+export async function caughtUp(
+  deps: BackfillDeps,
+  jobId: string,
+  state: string,
+  timeoutMs = 3_000,
+): Promise<BackfillJobRow | undefined> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const row = await backfillJob(deps.readModels, jobId);
+    if (row?.state === state || Date.now() > deadline) return row;
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
+
+/** A job as the dashboard shows it, its rate and time left as of `now`. */
+export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
+  const running = row.state === 'running';
+  const rate = ratePerSecond(
+    row.recentPages,
+    row.runningSince === null ? null : Date.parse(row.runningSince),
+    now.getTime(),
+    running,
+  );
+  const failed = Object.values(row.failuresByReason).reduce((sum, n) => sum + (n ?? 0), 0);
+  return {
+    jobId: row.jobId,
+    portalId: row.portalId,
+    objectType: row.objectType,
+    scope: row.scope,
+    changedSince: row.changedSince,
+    state: row.state,
+    stateDetail: row.stateDetail,
+    progress: {
+      done: row.done,
+      total: row.total,
+      succeeded: row.succeeded,
+      failed,
+      failuresByReason: row.failuresByReason,
+      creditsSpent: row.creditsSpent,
+      ratePerSecond: rate,
+      secondsLeft: running ? secondsLeft(row.total, row.done, rate) : null,
+    },
+    startedAt: row.startedAt,
+    updatedAt: row.updatedAt,
+    finishedAt: row.finishedAt,
+  };
+}

@@ -1,0 +1,183 @@
+import { randomUUID } from 'node:crypto';
+import { creditsStream } from '../../domain/credits/decider';
+import { isFinished } from '../../domain/backfill/decider';
+import {
+  BACKFILL_RUNNER_STREAM,
+  backfillStream,
+  type BackfillRunnerEvent,
+} from '../../domain/backfill/events';
+import {
+  backfillJobsIn,
+  backfillJobsPaidFor,
+  runnerMarker,
+  type BackfillJobRow,
+} from '../../projections/backfill/queries';
+import { pause, SingletonWorker, type Locks, type WorkerLog } from '../../projections/worker';
+import type { BackfillDeps } from './deps';
+import { processPage } from './page';
+
+export const BACKFILL_RUNNER_LOCK = 'backfill-runner';
+
+export interface BackfillRunnerOptions extends BackfillDeps {
+  locks: Locks;
+  /** Jobs that each get a page at the same time. */
+  concurrency?: number;
+  /** How often running jobs are looked for when nothing woke the runner. */
+  pollMs?: number;
+  /** How often stopped and paused jobs are checked for a deleted connection or a purchase. */
+  sweepMs?: number;
+  standbyMs?: number;
+  log?: WorkerLog;
+}
+
+/**
+ * Takes every running backfill job forward a page at a time, taking turns between jobs (the one
+ * moved least recently first). One runs across the fleet. On taking over, and after a page that
+ * failed half-way, it first lets the records read model catch up with everything recorded, so a
+ * record that already has its outcome is recognised when its page is read again.
+ */
+export class BackfillRunner {
+  private readonly worker: SingletonWorker;
+  private catchUpFirst = true;
+  private lastSweep = 0;
+
+  constructor(private readonly options: BackfillRunnerOptions) {
+    this.worker = new SingletonWorker({
+      lock: BACKFILL_RUNNER_LOCK,
+      locks: options.locks,
+      label: 'The backfill runner',
+      standbyMs: options.standbyMs,
+      log: options.log,
+      prepare: async () => {
+        this.catchUpFirst = true;
+      },
+      step: (signal) => this.step(signal),
+      pending: async () => (await backfillJobsIn(options.readModels, 'running', 1)).length > 0,
+    });
+  }
+
+  start(): void {
+    this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
+  }
+
+  /** A hint that a job was started or resumed. */
+  wake(): void {
+    this.worker.wake();
+  }
+
+  /** Resolves once no job is running (for tests and scripts). */
+  settled(timeoutMs = 30_000): Promise<void> {
+    return this.worker.settled(timeoutMs);
+  }
+
+  status() {
+    return this.worker.status();
+  }
+
+  private async step(signal: AbortSignal): Promise<number> {
+    const o = this.options;
+    if (this.catchUpFirst) {
+      await this.catchUp(signal);
+      if (signal.aborted) return 0;
+      this.catchUpFirst = false;
+    }
+    if (Date.now() - this.lastSweep >= (o.sweepMs ?? 2_000)) {
+      await this.sweep();
+      this.lastSweep = Date.now();
+    }
+    const running = await backfillJobsIn(o.readModels, 'running', o.concurrency ?? 2);
+    if (running.length === 0 || signal.aborted) return o.pollMs ?? 500;
+    const settled = await Promise.allSettled(running.map((row) => this.advance(row)));
+    const failed = settled.find((r) => r.status === 'rejected');
+    if (failed) {
+      // The page is taken up again, and what it already recorded must be recognised then.
+      this.catchUpFirst = true;
+      throw failed.reason;
+    }
+    // A job the read model still shows running may have just finished: no haste until it catches up.
+    return settled.some((r) => r.status === 'fulfilled' && r.value) ? 0 : (o.pollMs ?? 500);
+  }
+
+  /** One page of a job, read from its stream (the read model may lag behind the last page). */
+  private async advance(row: BackfillJobRow): Promise<boolean> {
+    const o = this.options;
+    const stream = backfillStream(row.portalId, row.objectType);
+    const { state } = await o.jobs.load(stream);
+    const job = state.job;
+    if (job?.jobId !== row.jobId || job.state !== 'running') return false;
+    const route = await o.portals.route(job.portalId);
+    if (!route || route.userId !== job.userId) {
+      await o.jobs.handle(stream, {
+        type: 'CancelBackfill',
+        jobId: job.jobId,
+        reason: 'portal_disconnected',
+        at: o.now().toISOString(),
+      });
+      return true;
+    }
+    await processPage(o, job, route, await o.crm.forPortal(job.portalId));
+    return true;
+  }
+
+  /**
+   * Jobs that wait: one whose user has credits again resumes by itself; one whose portal was
+   * disconnected (or connected by another account) is cancelled.
+   */
+  private async sweep(): Promise<void> {
+    const o = this.options;
+    for (const row of await backfillJobsPaidFor(o.readModels)) {
+      const { state } = await o.credits.load(creditsStream(row.userId));
+      if (state.balance > 0)
+        await o.jobs.handle(backfillStream(row.portalId, row.objectType), {
+          type: 'ResumeBackfill',
+          jobId: row.jobId,
+          at: o.now().toISOString(),
+        });
+    }
+    const waiting = (
+      await Promise.all(
+        (['paused', 'out_of_credits', 'auth_failed'] as const).map((s) =>
+          backfillJobsIn(o.readModels, s, 100),
+        ),
+      )
+    ).flat();
+    for (const row of waiting) {
+      const route = await o.portals.route(row.portalId);
+      if (route && route.userId === row.userId) continue;
+      const stream = backfillStream(row.portalId, row.objectType);
+      const { state } = await o.jobs.load(stream);
+      if (state.job?.jobId === row.jobId && !isFinished(state.job.state))
+        await o.jobs.handle(stream, {
+          type: 'CancelBackfill',
+          jobId: row.jobId,
+          reason: 'portal_disconnected',
+          at: o.now().toISOString(),
+        });
+    }
+  }
+
+  /** Writes a start marker and waits until the records read model has applied it. */
+  private async catchUp(signal: AbortSignal): Promise<void> {
+    const marker = randomUUID();
+    const event: BackfillRunnerEvent = {
+      type: 'BackfillRunnerStarted',
+      data: { marker, at: this.options.now().toISOString() },
+    };
+    await this.options.store.append(BACKFILL_RUNNER_STREAM, [{ id: marker, ...event }], { expected: 'any' });
+    let waited = 0;
+    while (!signal.aborted) {
+      if ((await runnerMarker(this.options.readModels, BACKFILL_RUNNER_STREAM)) === marker) return;
+      await pause(50, signal);
+      waited += 50;
+      if (waited % 30_000 === 0)
+        this.options.log?.(
+          'warn',
+          'The backfill runner is waiting for the backfill_records read model to catch up',
+        );
+    }
+  }
+}
