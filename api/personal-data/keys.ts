@@ -67,6 +67,7 @@ const MISSING = null;
 export class PostgresPersonalDataKeys implements PersonalDataKeys {
   private readonly bySubject: ExpiringCache<SubjectKey | typeof MISSING>;
   private readonly byId: ExpiringCache<Buffer | typeof MISSING>;
+  private readonly loading = new Map<string, Promise<SubjectKey | undefined>>();
 
   constructor(
     private readonly db: OperationalDb,
@@ -79,6 +80,17 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
   async keyFor(subject: string): Promise<SubjectKey | undefined> {
     const cached = this.bySubject.get(subject);
     if (cached !== undefined) return cached ?? undefined;
+    // The events of one append (a webhook's batch of a hundred) ask for the same subject at once:
+    // one read serves them all, where each would otherwise write and read the key row itself.
+    let loading = this.loading.get(subject);
+    if (!loading) {
+      loading = this.load(subject).finally(() => this.loading.delete(subject));
+      this.loading.set(subject, loading);
+    }
+    return loading;
+  }
+
+  private async load(subject: string): Promise<SubjectKey | undefined> {
     await this.db
       .insertInto('personal_data_keys')
       .values({ subject, key_id: randomUUID(), key: randomBytes(KEY_BYTES).toString('base64') })
@@ -136,7 +148,10 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
         .values(subjects.map((subject) => ({ subject, key_id: null, key: null })))
         .onConflict((oc) => oc.column('subject').doUpdateSet({ key_id: null, key: null }))
         .execute();
-    for (const subject of subjects) this.bySubject.delete(subject);
+    for (const subject of subjects) {
+      this.bySubject.delete(subject);
+      this.loading.delete(subject);
+    }
     for (const { key_id } of deleted)
       if (key_id !== null) this.byId.set(key_id, MISSING, Number.POSITIVE_INFINITY);
   }
