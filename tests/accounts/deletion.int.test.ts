@@ -10,6 +10,9 @@ import { lookUpInSandbox } from '../support/sandbox-hubspot';
 import { liveSchema } from '../../projections/versions';
 import { logText, replayBeside, searchTables, wholeLog } from './deletion-support';
 
+/** A whole account's life and its deletion, on a machine other suites load too. */
+const SLOW = 120_000;
+
 /** A ZIP no id or number in the data could contain by chance, typed as a person would. */
 const ZIP = 'M5V 3L9';
 
@@ -21,7 +24,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
     beforeAll(async () => {
       app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
       admin = (await signUp(app.baseUrl, adminEmail)).token;
-    });
+    }, SLOW);
     afterAll(async () => app?.close());
 
     const post = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
@@ -57,65 +60,73 @@ for (const backend of [...backends, kurrentdbBackend]) {
       return user;
     }
 
-    it('erases the person from every table and the log, keeps the ledger, and replays to the same read models', async () => {
-      const user = await activeUser();
-      const before = { overview: await overviewOf(user.userId), history: await historyOf(user.userId) };
-      expect(before.overview?.successfulLookups).toBe(1);
+    it(
+      'erases the person from every table and the log, keeps the ledger, and replays to the same read models',
+      async () => {
+        const user = await activeUser();
+        const before = { overview: await overviewOf(user.userId), history: await historyOf(user.userId) };
+        expect(before.overview?.successfulLookups).toBe(1);
 
-      const answer = await deletion(user.token, TEST_PASSWORD);
-      expect(answer).toMatchObject({ status: 200, body: { message: ACCOUNT_DELETED } });
-      await app.system.runner.settled();
-      await app.system.requestLogs.flush();
+        const answer = await deletion(user.token, TEST_PASSWORD);
+        expect(answer).toMatchObject({ status: 200, body: { message: ACCOUNT_DELETED } });
+        await app.system.runner.settled();
+        await app.system.requestLogs.flush();
 
-      const db = app.test.database.db;
-      const needles = [user.email, ZIP];
-      expect(await searchTables(db, await liveSchema(db), needles)).toEqual([]);
-      const stored = logText(await wholeLog(app.rawStore));
-      for (const needle of needles) expect(stored.toLowerCase()).not.toContain(needle.toLowerCase());
-      const opened = logText(await wholeLog(app.test.store));
-      for (const needle of needles) expect(opened.toLowerCase()).not.toContain(needle.toLowerCase());
+        const db = app.test.database.db;
+        const needles = [user.email, ZIP];
+        expect(await searchTables(db, await liveSchema(db), needles)).toEqual([]);
+        const stored = logText(await wholeLog(app.rawStore));
+        for (const needle of needles) expect(stored.toLowerCase()).not.toContain(needle.toLowerCase());
+        const opened = logText(await wholeLog(app.test.store));
+        for (const needle of needles) expect(opened.toLowerCase()).not.toContain(needle.toLowerCase());
 
-      const after = { overview: await overviewOf(user.userId), history: await historyOf(user.userId) };
-      expect(after.overview).toEqual({ ...before.overview, email: DELETED_USER });
-      expect(after.history.email).toBe(DELETED_USER);
-      expect(after.history.balance).toBe(before.history.balance);
-      expect(after.history.entries.map((e) => [e.kind, e.change, e.balanceAfter])).toEqual(
-        before.history.entries.map((e) => [e.kind, e.change, e.balanceAfter]),
-      );
+        const after = { overview: await overviewOf(user.userId), history: await historyOf(user.userId) };
+        expect(after.overview).toEqual({ ...before.overview, email: DELETED_USER });
+        expect(after.history.email).toBe(DELETED_USER);
+        expect(after.history.balance).toBe(before.history.balance);
+        expect(after.history.entries.map((e) => [e.kind, e.change, e.balanceAfter])).toEqual(
+          before.history.entries.map((e) => [e.kind, e.change, e.balanceAfter]),
+        );
 
-      const { live, replayed } = await replayBeside(db, app.test.store);
-      expect(replayed).toEqual(live);
-    });
+        const { live, replayed } = await replayBeside(db, app.test.store);
+        expect(replayed).toEqual(live);
+      },
+      SLOW,
+    );
 
-    it('signs the account out everywhere, cancels its subscription, and frees the address', async () => {
-      const user = await activeUser();
-      const otherDevice = (
-        await call(app.baseUrl, '/api/auth/login', {
+    it(
+      'signs the account out everywhere, cancels its subscription, and frees the address',
+      async () => {
+        const user = await activeUser();
+        const otherDevice = (
+          await call(app.baseUrl, '/api/auth/login', {
+            body: { email: user.email, password: TEST_PASSWORD },
+          })
+        ).body as { token: string };
+
+        expect((await deletion(user.token, TEST_PASSWORD)).status).toBe(200);
+
+        for (const token of [user.token, otherDevice.token])
+          expect((await call(app.baseUrl, '/api/auth/is-admin', { token })).status).toBe(401);
+        const signIn = await call(app.baseUrl, '/api/auth/login', {
           body: { email: user.email, password: TEST_PASSWORD },
-        })
-      ).body as { token: string };
-
-      expect((await deletion(user.token, TEST_PASSWORD)).status).toBe(200);
-
-      for (const token of [user.token, otherDevice.token])
-        expect((await call(app.baseUrl, '/api/auth/is-admin', { token })).status).toBe(401);
-      const signIn = await call(app.baseUrl, '/api/auth/login', {
-        body: { email: user.email, password: TEST_PASSWORD },
-      });
-      expect(signIn.status).toBe(401);
-      const subscriptions = await app.test.database.db
-        .selectFrom('stripe_sandbox_subscriptions' as never)
-        .selectAll()
-        .execute();
-      expect(
-        (subscriptions as { metadata: string; status: string }[])
-          .filter((s) => s.metadata.includes(user.userId))
-          .map((s) => s.status),
-      ).toEqual(['canceled']);
-      const again = await signUp(app.baseUrl, user.email);
-      expect(again.userId).not.toBe(user.userId);
-      expect(await balanceOf(again.token)).toBe(50);
-    });
+        });
+        expect(signIn.status).toBe(401);
+        const subscriptions = await app.test.database.db
+          .selectFrom('stripe_sandbox_subscriptions' as never)
+          .selectAll()
+          .execute();
+        expect(
+          (subscriptions as { metadata: string; status: string }[])
+            .filter((s) => s.metadata.includes(user.userId))
+            .map((s) => s.status),
+        ).toEqual(['canceled']);
+        const again = await signUp(app.baseUrl, user.email);
+        expect(again.userId).not.toBe(user.userId);
+        expect(await balanceOf(again.token)).toBe(50);
+      },
+      SLOW,
+    );
 
     it('refuses a wrong password, deleting nothing', async () => {
       const user = await signUp(app.baseUrl);
