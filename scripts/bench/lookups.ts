@@ -21,7 +21,7 @@ import {
   zipChange,
 } from '../../tests/support/hubspot-webhook';
 import { MapPortalDirectory } from '../../tests/support/portals';
-import { formatTable, type BenchResult, type BenchRow } from './report';
+import { formatTable, percentile, type BenchResult, type BenchRow } from './report';
 import { runFleetLookups } from './lookups-fleet';
 import { runZipTableBench } from './zip-table';
 
@@ -39,9 +39,6 @@ export interface LookupsBenchOptions {
 const BATCH = 100;
 const USERS = 20;
 const ZIPS = ['10001', '60601', '94105', '30301', '02108', '73301', '98101', '33101', '80202', '85001'];
-
-const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 interface Target {
   name: string;

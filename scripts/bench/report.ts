@@ -23,6 +23,10 @@ export function machineInfo() {
   };
 }
 
+/** The value at percentile p (0-100) of ascending values; 0 for none. */
+export const percentile = (sorted: readonly number[], p: number) =>
+  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+
 /** Writes `bench-results/<name>.json` (figures, machine, time) and returns its path. */
 export function writeBenchResult(name: string, result: BenchResult, dir = 'bench-results'): string {
   const folder = resolve(dir);

@@ -29,7 +29,8 @@ export function freshName(prefix: string): string {
   return `${prefix}_${randomBytes(6).toString('hex')}`;
 }
 
-async function prepare(database: Database): Promise<PostgresEventStore> {
+/** Every schema the service migrates, and the event store over them. */
+export async function migrateAll(database: Database): Promise<PostgresEventStore> {
   await migrateEventStore(database.db, database.schema);
   await migrateReadModels(database.db, database.schema);
   await migrateOperational(database);
@@ -40,7 +41,7 @@ export const pgliteBackend: Backend = {
   name: 'pglite',
   async open() {
     const database = await openPglite(undefined);
-    const store = await prepare(database);
+    const store = await migrateAll(database);
     return { database, store, close: () => database.close() };
   },
 };
@@ -74,7 +75,7 @@ export const postgresBackendAt = (url: () => string): Backend => ({
   async open() {
     const schema = await createSchema(testDatabaseUrl!);
     const database = await connectPostgres({ url: url(), schema, poolSize: 24 });
-    const store = await prepare(database);
+    const store = await migrateAll(database);
     return {
       database,
       store,
