@@ -293,6 +293,8 @@ export async function createSystem(
       adminModule({ ...auth, store, readModels: rm, operational, now }),
       accountDeletionModule({
         accounts: accounts.deps,
+        limiter: accounts.limiter,
+        limits: accounts.limits,
         subscriptions: payments.deps.subscriptions,
         gateway: payments.deps.gateway,
         keys: opened.personalDataKeys,

@@ -12,6 +12,7 @@ import type { OperationalDb } from '../db/operational';
 import { badRequest, HttpError, unauthorized } from '../http/errors';
 import type { SubscriptionsHandler } from '../payments/services';
 import type { PersonalDataKeys } from '../personal-data/keys';
+import type { RateLimiter, RateLimitPolicy } from '../auth/rate-limit';
 import { forgetOperationalRows } from './forget-operational';
 import { emailHash, type AccountsDeps } from './services';
 
@@ -24,6 +25,9 @@ export const ACCOUNT_DELETED = 'Your account has been deleted. Goodbye.';
 /** What deleting an account reaches beyond the accounts: payments, HubSpot, the keys, the tables. */
 export interface AccountDeletionDeps {
   accounts: AccountsDeps;
+  /** Wrong passwords count with the sign-in's failures of the address: a stolen session guesses no faster. */
+  limiter: RateLimiter;
+  limits: RateLimitPolicy;
   subscriptions: SubscriptionsHandler;
   gateway: PaymentsGateway;
   keys: PersonalDataKeys;
@@ -82,8 +86,13 @@ export async function deleteAccount(
   const { accounts } = deps;
   const { state } = await accounts.accounts.load(accountStream(userId));
   if (state.status !== 'registered') throw unauthorized();
-  if (!(await accounts.hasher.verify(password, state.passwordHash))) throw badRequest(WRONG_PASSWORD);
   const { email } = state;
+  const failures = deps.limits.loginFailuresPerAddress;
+  await deps.limiter.check('login-address', email, failures);
+  if (!(await accounts.hasher.verify(password, state.passwordHash))) {
+    await deps.limiter.hit('login-address', email, failures);
+    throw badRequest(WRONG_PASSWORD);
+  }
 
   const subscriptions = await cancelSubscriptions(deps, userId);
   const portalIds = await deps.portalsHeldBy(userId);
@@ -106,6 +115,7 @@ export async function deleteAccount(
   );
 
   await accounts.sessions.revokeAllOf(userId);
+  await deps.limiter.reset('login-address', email);
   await deps.flushLogs();
   await forgetOperationalRows(deps.operational, {
     userId,

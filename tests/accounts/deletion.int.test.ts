@@ -135,6 +135,13 @@ for (const backend of [...backends, kurrentdbBackend]) {
       expect((await call(app.baseUrl, '/api/auth/is-admin', { token: user.token })).status).toBe(200);
     });
 
+    it('counts wrong passwords with the sign-in failures of the address, and then refuses for a while', async () => {
+      const user = await signUp(app.baseUrl);
+      for (let i = 0; i < 10; i++) expect((await deletion(user.token, `wrong guess ${i}`)).status).toBe(400);
+      expect((await deletion(user.token, TEST_PASSWORD)).status).toBe(429);
+      expect((await call(app.baseUrl, '/api/auth/is-admin', { token: user.token })).status).toBe(200);
+    });
+
     it('refuses when Stripe will not cancel the subscription, deleting nothing', async () => {
       const user = await signUp(app.baseUrl);
       await buy(user.token, 'monthly');
