@@ -87,8 +87,7 @@ const publicRoutes: RouteObject[] = [
 const signedInRoutes: RouteObject[] = [
   {
     path: 'dashboard',
-    lazy: () =>
-      import('../features/dashboard/routes/DashboardPage').then((m) => ({ Component: m.DashboardPage })),
+    lazy: () => import('./routes/DashboardRoute').then((m) => ({ Component: m.DashboardRoute })),
   },
   {
     path: 'manage-account',

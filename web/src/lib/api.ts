@@ -21,7 +21,16 @@ export const api = createApi({
       return headers;
     },
   }),
-  tagTypes: ['Balance', 'Usage', 'Connections', 'PortalConfig', 'Account', 'Subscription', 'Threshold'],
+  tagTypes: [
+    'Balance',
+    'Usage',
+    'Connections',
+    'PortalConfig',
+    'Account',
+    'Subscription',
+    'Threshold',
+    'Backfill',
+  ],
   endpoints: () => ({}),
 });
 

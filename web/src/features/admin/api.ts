@@ -7,11 +7,14 @@ import type {
   UsersAnswer,
   UsersQuery,
 } from '@api/admin/contract';
+import type { AdminBackfillsAnswer } from '@api/backfill/contract';
 import type { LogStats, LogsAnswer, Period, RequestTimelineAnswer } from '@api/log-viewer/contract';
 import type { LogFilters } from './types';
 
 /** Only the filters that hold a value, plus a cache buster so a proxy never answers from cache. */
-function queryParams(filters: LogFilters | PageQuery): Record<string, string> {
+function queryParams(
+  filters: LogFilters | PageQuery | { page: number; limit: number },
+): Record<string, string> {
   const query: Record<string, string> = { _t: String(Date.now()) };
   for (const [key, value] of Object.entries(filters)) {
     if (value === '' || value === undefined) continue;
@@ -37,6 +40,9 @@ const adminApi = api.injectEndpoints({
     creditHistory: build.query<CreditHistoryAnswer, string>({
       query: (userId) => `/auth/admin/users/${encodeURIComponent(userId)}/credit-history`,
     }),
+    adminBackfills: build.query<AdminBackfillsAnswer, { page: number; limit: number }>({
+      query: (q) => ({ url: '/auth/admin/backfills', params: queryParams(q) }),
+    }),
     adminLogs: build.query<LogsAnswer, LogFilters>({
       query: (filters) => ({ url: '/logs/admin/logs', params: queryParams(filters) }),
     }),
@@ -54,6 +60,7 @@ export const {
   useAdminUsersQuery,
   useAdminUserConfigurationsQuery,
   useCreditHistoryQuery,
+  useAdminBackfillsQuery,
   useAdminLogsQuery,
   useAdminLogStatsQuery,
   useRequestTimelineQuery,

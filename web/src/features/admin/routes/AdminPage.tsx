@@ -4,6 +4,7 @@ import { Alert, Button, Page } from '../../../ui';
 import { useAdminDashboardQuery } from '../api';
 import { ActivityTab } from '../components/ActivityTab';
 import { AnalyticsTab } from '../components/AnalyticsTab';
+import { BackfillsTab } from '../components/BackfillsTab';
 import { ConfigurationTab } from '../components/ConfigurationTab';
 import { LogsTab } from '../components/LogsTab';
 import { OverviewTab } from '../components/OverviewTab';
@@ -18,6 +19,7 @@ const TABS = [
   ['analytics', 'Analytics'],
   ['configuration', 'Configuration'],
   ['logs', 'Logs'],
+  ['backfills', 'Backfills'],
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
@@ -80,6 +82,7 @@ export function AdminPage() {
         {tab === 'analytics' && <AnalyticsTab data={data} />}
         {tab === 'configuration' && <ConfigurationTab report={data.propertyConfigurationReport} />}
         {tab === 'logs' && <LogsTab />}
+        {tab === 'backfills' && <BackfillsTab />}
       </div>
     </Page>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
@@ -16,12 +16,15 @@ import { ConnectWidget } from './ConnectWidget';
 const connectedOn = (iso: string) =>
   new Date(iso).toLocaleDateString(undefined, { year: 'numeric', month: 'short', day: 'numeric' });
 
+/** What another part of the app adds to a connected portal's row (the page composes it; features stay apart). */
+export type PortalAction = (portalId: string) => ReactNode;
+
 /**
  * The user's connected HubSpot portals, with Configure and Delete, and the connect button. A portal
  * whose access HubSpot revoked (the app was uninstalled there) says so and offers Reconnect, which
  * goes through HubSpot's consent again and brings the portal back with its mapping.
  */
-export function ConnectionsCard() {
+export function ConnectionsCard({ portalAction }: { portalAction?: PortalAction }) {
   const { data: connections, error, isLoading, refetch } = useHubspotConnectionsQuery();
   const [remove, { isLoading: deleting }] = useDeleteHubspotConnectionMutation();
   const [deleteError, setDeleteError] = useState<string>();
@@ -106,9 +109,12 @@ export function ConnectionsCard() {
                         Reconnect
                       </a>
                     ) : (
-                      <Link className="btn btn-secondary" to={paths.configurePortal(c.portal_id)}>
-                        Configure
-                      </Link>
+                      <>
+                        <Link className="btn btn-secondary" to={paths.configurePortal(c.portal_id)}>
+                          Configure
+                        </Link>
+                        {portalAction?.(c.portal_id)}
+                      </>
                     )}
                     <Button variant="danger" disabled={deleting} onClick={() => void onDelete(c)}>
                       Delete

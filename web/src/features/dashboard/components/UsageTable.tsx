@@ -1,5 +1,5 @@
 import type { DailyUsage } from '@api/lookups/contract';
-import { reasonBreakdown } from '../usage/failure-reasons';
+import { reasonBreakdown } from '../../../lib/failure-reasons';
 
 /**
  * The chart's numbers for screen readers: one row per day that had lookups. A table ignores a

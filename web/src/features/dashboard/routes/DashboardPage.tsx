@@ -1,13 +1,22 @@
+import type { ReactNode } from 'react';
 import { useSession } from '../../../lib/session';
 import { Page } from '../../../ui';
 import { BalanceCard } from '../components/BalanceCard';
 import { ConnectBanners } from '../components/ConnectBanners';
-import { ConnectionsCard } from '../components/ConnectionsCard';
+import { ConnectionsCard, type PortalAction } from '../components/ConnectionsCard';
 import { DailyUsageCard } from '../components/DailyUsageCard';
 import { PaymentBanner } from '../components/PaymentBanner';
 import { UsageCard } from '../components/UsageCard';
 
-export function DashboardPage() {
+interface DashboardPageProps {
+  /** Added to each connected portal's row. */
+  portalAction?: PortalAction;
+  /** Sections other features bring, shown under the portals. */
+  children?: ReactNode;
+}
+
+/** The dashboard; the app's route hands it what other features add, so none imports another. */
+export function DashboardPage({ portalAction, children }: DashboardPageProps) {
   const { user } = useSession();
   return (
     <Page title="Dashboard" heading={`Welcome, ${user?.email ?? ''}`}>
@@ -18,7 +27,8 @@ export function DashboardPage() {
           <BalanceCard />
           <UsageCard />
         </div>
-        <ConnectionsCard />
+        <ConnectionsCard portalAction={portalAction} />
+        {children}
         <DailyUsageCard />
       </div>
     </Page>

@@ -3,7 +3,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { DailyUsage } from '@api/lookups/contract';
 import { LOOKUP_SOURCES, type LookupSource } from '@domain/lookups/events';
-import { reasonBreakdown } from './failure-reasons';
+import { reasonBreakdown } from '../../../lib/failure-reasons';
 
 export type UsageChartOption = ComposeOption<
   LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { reasonBreakdown, reasonLabel } from './failure-reasons';
 
-describe('failure reasons in the usage tooltip', () => {
+describe('failure reasons as people read them', () => {
   it('are shown title-cased', () => {
     expect(reasonLabel('insufficient_credits')).toBe('Insufficient Credits');
     expect(reasonLabel('crm_update_failed')).toBe('Crm Update Failed');
@@ -10,8 +10,8 @@ describe('failure reasons in the usage tooltip', () => {
 
   it('are listed most frequent first, leaving out reasons with no failures', () => {
     expect(reasonBreakdown({ zip_not_found: 2, insufficient_credits: 5, crm_update_failed: 0 })).toEqual([
-      { label: 'Insufficient Credits', count: 5 },
-      { label: 'Zip Not Found', count: 2 },
+      { reason: 'insufficient_credits', label: 'Insufficient Credits', count: 5 },
+      { reason: 'zip_not_found', label: 'Zip Not Found', count: 2 },
     ]);
   });
 });

@@ -1,0 +1,12 @@
+import { BackfillJobsCard } from '../../features/backfill/components/BackfillJobsCard';
+import { FillExistingRecords } from '../../features/backfill/components/FillExistingRecords';
+import { DashboardPage } from '../../features/dashboard/routes/DashboardPage';
+
+/** The dashboard with the backfill feature in it: features meet here, never in each other. */
+export function DashboardRoute() {
+  return (
+    <DashboardPage portalAction={(portalId) => <FillExistingRecords portalId={portalId} />}>
+      <BackfillJobsCard />
+    </DashboardPage>
+  );
+}

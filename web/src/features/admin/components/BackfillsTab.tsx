@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import type { AdminBackfill, BackfillState } from '@api/backfill/contract';
+import { DEFAULT_USER_PAGE_SIZE } from '@domain/admin/rules';
+import { doneText, jobTitle, stateLabel } from '../../../lib/backfill';
+import { Card, ProgressBar, Spinner } from '../../../ui';
+import { useAdminBackfillsQuery } from '../api';
+import { GREEN, GREY, ORANGE, RED } from '../lib/colours';
+import { ago, number } from '../lib/format';
+import { ADMIN_REFRESH_MS } from '../lib/refresh';
+import { Pager } from './Pager';
+import { RetryAlert } from './RetryAlert';
+import { Badge } from './Stat';
+
+const STATE_COLOURS: Record<BackfillState, string> = {
+  running: GREEN,
+  completed: GREEN,
+  paused: GREY,
+  cancelled: GREY,
+  out_of_credits: ORANGE,
+  auth_failed: RED,
+};
+
+/** Every user's backfill jobs, running and finished, newest first, a page at a time. */
+export function BackfillsTab() {
+  const [limit, setLimit] = useState(DEFAULT_USER_PAGE_SIZE);
+  const [offset, setOffset] = useState(0);
+  const { data, isError, isLoading, refetch } = useAdminBackfillsQuery(
+    { page: Math.floor(offset / limit) + 1, limit },
+    { pollingInterval: ADMIN_REFRESH_MS },
+  );
+  return (
+    <Card title="Backfill Jobs">
+      {isError && <RetryAlert onRetry={refetch}>Failed to load backfill jobs</RetryAlert>}
+      {isLoading ? (
+        <Spinner label="Loading backfill jobs..." />
+      ) : data && data.jobs.length === 0 ? (
+        <p className="muted">No backfill jobs yet</p>
+      ) : data ? (
+        // Focusable so a keyboard can scroll the table sideways on a phone.
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label="Backfill jobs">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>Job</th>
+                <th>User</th>
+                <th>State</th>
+                <th>Progress</th>
+                <th>Credits</th>
+                <th>Updated</th>
+              </tr>
+            </thead>
+            <tbody>
+              {data.jobs.map((job) => (
+                <BackfillRow key={job.jobId} job={job} />
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : null}
+      {data && (
+        <Pager
+          offset={offset}
+          limit={limit}
+          total={data.total}
+          noun="job"
+          onOffset={setOffset}
+          onLimit={(size) => {
+            setLimit(size);
+            setOffset(0);
+          }}
+        />
+      )}
+    </Card>
+  );
+}
+
+function BackfillRow({ job }: { job: AdminBackfill }) {
+  const title = jobTitle(job);
+  return (
+    <tr>
+      <td>
+        {title}
+        <div className="muted small">{job.scope === 'empty' ? 'Empty fields only' : 'All with a ZIP'}</div>
+      </td>
+      <td className="admin-backfill-user">{job.userEmail ?? <span className="muted">{job.userId}</span>}</td>
+      <td>
+        <Badge colour={STATE_COLOURS[job.state]}>{stateLabel(job.state)}</Badge>
+      </td>
+      <td className="admin-backfill-progress">
+        <ProgressBar
+          value={job.progress.done}
+          max={job.progress.total}
+          label={`Backfill of ${title}`}
+          valueText={doneText(job.progress)}
+        />
+        <div className="small">{doneText(job.progress)}</div>
+        <div className="muted small">
+          {number(job.progress.succeeded)} filled · {number(job.progress.failed)} failed
+        </div>
+      </td>
+      <td>{number(job.progress.creditsSpent)}</td>
+      <td>{ago(job.updatedAt)}</td>
+    </tr>
+  );
+}

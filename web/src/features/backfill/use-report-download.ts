@@ -1,0 +1,26 @@
+import { useState } from 'react';
+import { serverErrorText } from '../../lib/errors';
+import { useBackfillReportMutation } from './api';
+
+/** Fetches a job's CSV report with the session's token and hands it to the browser as a file. */
+export function useReportDownload(jobId: string) {
+  const [fetchReport, { isLoading, reset }] = useBackfillReportMutation();
+  const [error, setError] = useState<string | null>(null);
+  const download = async () => {
+    setError(null);
+    try {
+      const csv = await fetchReport(jobId).unwrap();
+      const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
+      const link = document.createElement('a');
+      link.href = url;
+      link.download = `zipfill-backfill-${jobId}.csv`;
+      link.click();
+      // The browser has taken the file; the text need not stay in the store.
+      setTimeout(() => URL.revokeObjectURL(url), 0);
+      reset();
+    } catch (e) {
+      setError(serverErrorText(e) ?? 'The report could not be downloaded. Please try again.');
+    }
+  };
+  return { download, downloading: isLoading, error };
+}

@@ -1,0 +1,18 @@
+/** A failure reason key as a person reads it: "insufficient_credits" becomes "Insufficient Credits". */
+export function reasonLabel(reason: string): string {
+  return reason
+    .split('_')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1).toLowerCase())
+    .join(' ');
+}
+
+/** Failures by reason (a day's, a job's), most frequent first, with readable labels. */
+export function reasonBreakdown(
+  reasons: Partial<Record<string, number>>,
+): { reason: string; label: string; count: number }[] {
+  return Object.entries(reasons)
+    .flatMap(([reason, count]) => (count && count > 0 ? [{ reason, count }] : []))
+    .sort((a, b) => b.count - a.count || a.reason.localeCompare(b.reason))
+    .map(({ reason, count }) => ({ reason, label: reasonLabel(reason), count }));
+}
