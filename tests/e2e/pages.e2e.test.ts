@@ -27,7 +27,7 @@ const PUBLIC_ROUTES = [
   '/goodbye',
   '/no-such-page',
 ];
-const ADMIN_TABS = ['Overview', 'Live Activity', 'Users', 'Analytics', 'Configuration', 'Logs'];
+const ADMIN_TABS = ['Overview', 'Live Activity', 'Users', 'Analytics', 'Configuration', 'Logs', 'Backfills'];
 
 /** A place a visitor can be: a route, or one of the admin dashboard's tabs. */
 interface View {
@@ -61,6 +61,17 @@ const adminTab = (tab: string): View => ({
     await settle(page);
   },
 });
+
+/** The dashboard with a portal's "Fill existing records" dialog open. */
+const backfillDialog: View = {
+  name: '/dashboard (Fill existing records)',
+  async open(page) {
+    await page.goto('/dashboard');
+    await settle(page);
+    await page.getByRole('button', { name: 'Fill existing records' }).first().click();
+    await page.getByRole('dialog').waitFor({ timeout: 20_000 });
+  },
+};
 
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
@@ -107,6 +118,7 @@ describe('every page of the app in the browser', () => {
     const portalId = await lookUpInSandbox(service.baseUrl, adminEmail, password, '10001');
     signedIn = [
       ...['/dashboard', '/manage-account', '/credits', `/configure-portal/${portalId}`].map(route),
+      backfillDialog,
       ...ADMIN_TABS.map(adminTab),
     ];
     browser = await launchBrowser();

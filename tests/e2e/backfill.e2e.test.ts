@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freshPage, launchBrowser } from '../support/browser';
+import { startService, type ServiceProcess } from '../support/server-process';
+
+/** The machine is shared and busy: sign-up hashes with scrypt and the job runs in the background. */
+const POLL = { timeout: 30_000 };
+
+const card = (page: Page, heading: string) =>
+  page.locator('section, .card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
+
+const balanceText = (page: Page) => card(page, 'Credit Balance').locator('.stat-value').innerText();
+
+/** The value under a figure's name in a list of figures (the dry run's, a job's). */
+const figure = (scope: Locator, name: string) =>
+  scope
+    .locator('dl > div')
+    .filter({ has: scope.page().getByText(name, { exact: true }) })
+    .locator('dd');
+
+async function register(page: Page) {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(`backfill-${randomBytes(5).toString('hex')}@example.com`);
+  await page.getByLabel('Password').fill('a long enough passphrase');
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
+}
+
+/** The sandbox connect as a user does it: consent in a new tab, which lands on the dashboard. */
+async function connectSandboxPortal(page: Page): Promise<{ dashboard: Page; portalId: string }> {
+  const connect = page.getByRole('link', { name: 'Connect to HubSpot' });
+  await connect.waitFor({ timeout: 20_000 });
+  const [consent] = await Promise.all([page.context().waitForEvent('page'), connect.click()]);
+  await consent.waitForLoadState();
+  await consent.getByRole('button', { name: 'Connect sandbox portal' }).click();
+  await consent.waitForURL('**/dashboard?hubspot_connected=true', { timeout: 20_000 });
+  const portals = card(consent, 'Connected HubSpot Portals');
+  await expect.poll(() => portals.locator('tbody tr').count(), POLL).toBe(1);
+  const portalId = (await portals.locator('tbody tr td').first().innerText()).trim();
+  await page.close();
+  return { dashboard: consent, portalId };
+}
+
+/**
+ * Contacts that were in the CRM before ZipFill filled anything: entered while the portal mapped no
+ * field, so their webhook lookups failed as not configured and left them as they were.
+ */
+async function seedContacts(page: Page, portalId: string, contacts: { firstname: string; zip: string }[]) {
+  // The sandbox's pages know this browser by the pass the dashboard asked for.
+  await expect
+    .poll(async () => {
+      await page.goto(`/sandbox/hubspot/records?portalId=${portalId}`);
+      return page.getByRole('heading', { name: 'Contacts' }).count();
+    }, POLL)
+    .toBe(1);
+  for (const contact of contacts) {
+    const created = await page.request.post('/sandbox/hubspot/records', {
+      form: { portalId, type: 'contacts', ...contact },
+      maxRedirects: 0,
+    });
+    expect(created.status()).toBe(303);
+  }
+}
+
+describe('filling existing records from the dashboard in the browser', () => {
+  let service: ServiceProcess;
+  let browser: Browser;
+  beforeAll(async () => {
+    service = await startService();
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+
+  it('shows a dry run first, then fills the records it counted, shows the job done after a reload and downloads its report', async () => {
+    const { page, errors } = await freshPage(browser, service.baseUrl);
+    await register(page);
+    const { dashboard, portalId } = await connectSandboxPortal(page);
+    await seedContacts(dashboard, portalId, [
+      { firstname: 'Ada', zip: '10001' },
+      { firstname: 'Grace', zip: '60601' },
+      { firstname: 'Alan', zip: '00000' },
+    ]);
+
+    // Now the portal maps the usual fields (HubSpot's own properties, as proposed).
+    await dashboard.goto(`/configure-portal/${portalId}`);
+    await card(dashboard, 'Contacts').getByLabel('City', { exact: true }).waitFor({ timeout: 20_000 });
+    await dashboard.getByRole('button', { name: 'Save Configuration' }).click();
+    await dashboard.waitForURL('**/dashboard', { timeout: 20_000 });
+    await expect.poll(() => balanceText(dashboard), POLL).toBe('50');
+    const jobs = card(dashboard, 'Backfill jobs');
+    await jobs.getByText('No backfill jobs yet').waitFor({ timeout: 20_000 });
+
+    await dashboard.getByRole('button', { name: 'Fill existing records' }).click();
+    const dialog = dashboard.getByRole('dialog', { name: `Fill existing records in portal ${portalId}` });
+    const start = dialog.getByRole('button', { name: 'Start filling' });
+    // Contacts whose mapped fields are empty is what is proposed; nothing starts before a dry run.
+    expect(await dialog.getByLabel('Contacts').isChecked()).toBe(true);
+    expect(await dialog.getByLabel('Only records whose mapped fields are empty').isChecked()).toBe(true);
+    expect(await start.isDisabled()).toBe(true);
+
+    await dialog.getByRole('button', { name: 'Check first (dry run)' }).click();
+    const dryRun = dialog.getByRole('region', { name: /Dry run/ });
+    await dryRun.waitFor({ timeout: 20_000 });
+    expect(await figure(dryRun, 'Records in scope').innerText()).toBe('3');
+    expect(await figure(dryRun, 'With a ZIP we can resolve').innerText()).toBe('2');
+    expect(await figure(dryRun, 'Would fail').innerText()).toBe('1');
+    expect(await figure(dryRun, 'Credits needed').innerText()).toBe('2');
+    expect(await figure(dryRun, 'Your balance').innerText()).toBe('50');
+    expect(await figure(dryRun, 'Records the balance covers').innerText()).toBe('2');
+    expect(await dryRun.getByRole('listitem').allInnerTexts()).toEqual(['Zip Not Found: 1']);
+    // The dry run charged nothing.
+    expect(await balanceText(dashboard)).toBe('50');
+
+    await start.click();
+    await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+    const job = jobs.getByRole('listitem').filter({ hasText: `Contacts in portal ${portalId}` });
+    await expect.poll(() => job.locator('.badge').innerText(), POLL).toBe('Completed');
+    const progress = job.getByRole('progressbar', { name: `Backfill of Contacts in portal ${portalId}` });
+    expect(await progress.getAttribute('aria-valuenow')).toBe('3');
+    expect(await progress.getAttribute('aria-valuemax')).toBe('3');
+    expect(await figure(job, 'Filled').innerText()).toBe('2');
+    expect(await figure(job, 'Failed').innerText()).toBe('1');
+    expect(await figure(job, 'Credits spent').innerText()).toBe('2');
+    await expect.poll(() => balanceText(dashboard), POLL).toBe('48');
+    // A finished job offers its report and nothing to pause or cancel.
+    expect(await job.getByRole('button', { name: /^(Pause|Resume|Cancel)/ }).count()).toBe(0);
+
+    // The job is the server's: a reload shows it as it was.
+    await dashboard.reload();
+    await expect.poll(() => job.locator('.badge').innerText(), POLL).toBe('Completed');
+    expect(await figure(job, 'Done').innerText()).toBe('3 of 3 records');
+
+    const [download] = await Promise.all([
+      dashboard.waitForEvent('download'),
+      job.getByRole('button', { name: /Download report \(CSV\)/ }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/\.csv$/);
+    const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(lines).toHaveLength(4);
+    expect(lines[0]).toMatch(/object.?id.*zip.*outcome.*reason.*fields/i);
+    expect(lines.find((line) => line.includes('10001'))).toMatch(/succeeded/);
+    expect(lines.find((line) => line.includes('00000'))).toMatch(/failed.*zip_not_found/);
+
+    // The contact in the CRM has its location now.
+    await dashboard.goto(`/sandbox/hubspot/records?portalId=${portalId}`);
+    await expect
+      .poll(() => dashboard.locator('body').innerText(), POLL)
+      .toMatch(/city: Chicago[\s\S]*state: IL/);
+    expect(errors).toEqual([]);
+  }, 240_000);
+});
