@@ -15,7 +15,7 @@ const OBJECT_TYPES: [BackfillObjectType, string][] = [
 
 const SCOPES: [BackfillScope, string][] = [
   ['empty', 'Only records whose mapped fields are empty'],
-  ['all', 'All records with a ZIP (overwrites the mapped fields)'],
+  ['all', "All records with a ZIP (each field's write mode decides what is replaced)"],
 ];
 
 /** The choices of a backfill, its dry run, and the start once the dry run for them is shown. */
