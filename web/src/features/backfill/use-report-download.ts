@@ -1,9 +1,10 @@
 import { useState } from 'react';
+import type { BackfillJob } from '@api/backfill/contract';
 import { serverErrorText } from '../../lib/errors';
 import { useBackfillReportMutation } from './api';
 
 /** Fetches a job's CSV report with the session's token and hands it to the browser as a file. */
-export function useReportDownload(jobId: string) {
+export function useReportDownload({ jobId, objectType, portalId }: BackfillJob) {
   const [fetchReport, { isLoading, reset }] = useBackfillReportMutation();
   const [error, setError] = useState<string | null>(null);
   const download = async () => {
@@ -13,7 +14,8 @@ export function useReportDownload(jobId: string) {
       const url = URL.createObjectURL(new Blob([csv], { type: 'text/csv' }));
       const link = document.createElement('a');
       link.href = url;
-      link.download = `zipfill-backfill-${jobId}.csv`;
+      // The name the server's Content-Disposition gives, which a fetched body does not carry.
+      link.download = `zipfill-backfill-${objectType}-${portalId}-${jobId}.csv`;
       link.click();
       // The browser has taken the file; the text need not stay in the store.
       setTimeout(() => URL.revokeObjectURL(url), 0);

@@ -13,7 +13,7 @@ const LABELS: Record<JobAction, string> = { pause: 'Pause', resume: 'Resume', ca
 export function JobControls({ job }: { job: BackfillJob }) {
   const [act, { isLoading }] = useBackfillActionMutation();
   const [error, setError] = useState<string | null>(null);
-  const report = useReportDownload(job.jobId);
+  const report = useReportDownload(job);
   const title = jobTitle(job);
 
   const onAction = async (action: JobAction) => {
