@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { call } from '../support/app';
 import { launchBrowser, pageLoadFigures } from '../support/browser';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
 import { startService, type ServiceProcess } from '../support/server-process';
@@ -73,6 +74,17 @@ const backfillDialog: View = {
   },
 };
 
+/** A backfill of every contact with a ZIP, so the dashboard and the admin's Backfills tab list a job. */
+async function startBackfillOfAll(baseUrl: string, email: string, portalId: string) {
+  const signedIn = await call(baseUrl, '/api/auth/login', { body: { email, password } });
+  const token = (signedIn.body as { token: string }).token;
+  const started = await call(baseUrl, `/api/hubspot/backfills/${encodeURIComponent(portalId)}`, {
+    token,
+    body: { objectType: 'contact', scope: 'all' },
+  });
+  expect(started.status).toBe(201);
+}
+
 async function signIn(page: Page, email: string) {
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
@@ -116,6 +128,7 @@ describe('every page of the app in the browser', () => {
     expect(registered.status).toBe(201);
     // One real lookup, so the dashboard's chart, the admin charts and the log viewer have data.
     const portalId = await lookUpInSandbox(service.baseUrl, adminEmail, password, '10001');
+    await startBackfillOfAll(service.baseUrl, adminEmail, portalId);
     signedIn = [
       ...['/dashboard', '/manage-account', '/credits', `/configure-portal/${portalId}`].map(route),
       backfillDialog,
