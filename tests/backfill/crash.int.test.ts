@@ -1,0 +1,176 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
+import { connectPostgres, openPglite, type Database } from '../../api/db/database';
+import { silentLogger } from '../../api/logging/logger';
+import { readSettings } from '../../api/settings';
+import { createSystem } from '../../api/system';
+import { creditsStream } from '../../domain/credits/decider';
+import { call, FAST_HASHING, signUp } from '../support/app';
+import { createSchema, dropSchema, testDatabaseUrl } from '../support/databases';
+import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+import { freePort } from '../support/server-process';
+import { foldBalance, topUp } from '../lookups/helpers';
+import { contactOf, MAPPING, seedContacts, startJob, waitForJob } from './helpers';
+
+interface Target {
+  env: Record<string, string>;
+  open(): Promise<Database>;
+  dispose(): Promise<void>;
+}
+
+async function pgliteTarget(): Promise<Target> {
+  const dir = mkdtempSync(join(tmpdir(), 'zipfill-backfill-crash-'));
+  return {
+    env: { CHILD_DATA_DIR: dir },
+    open: () => openPglite(dir),
+    dispose: async () => rmSync(dir, { recursive: true, force: true }),
+  };
+}
+
+async function postgresTarget(): Promise<Target> {
+  const schema = await createSchema(testDatabaseUrl!);
+  return {
+    env: { CHILD_DATABASE_URL: testDatabaseUrl!, CHILD_SCHEMA: schema },
+    open: () => connectPostgres({ url: testDatabaseUrl!, schema, poolSize: 2 }),
+    dispose: () => dropSchema(testDatabaseUrl!, schema),
+  };
+}
+
+const targets: Array<[string, () => Promise<Target>]> = [
+  ['PGlite data folder', pgliteTarget],
+  ...(testDatabaseUrl ? [['PostgreSQL', postgresTarget] as [string, () => Promise<Target>]] : []),
+];
+
+const RECORDS = 600;
+
+/** A user with a sandbox portal of RECORDS contacts and the credits for them, made in this process. */
+async function setUp(database: Database) {
+  const port = await freePort();
+  const system = await createSystem(
+    readSettings({ PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: '/nonexistent' }),
+    silentLogger,
+    { database, keepDatabaseOpen: true, passwordHashing: FAST_HASHING },
+  );
+  const server = system.app.listen(port, '127.0.0.1');
+  await new Promise((r) => server.once('listening', r));
+  const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  try {
+    const user = await signUp(baseUrl);
+    await connectSandboxPortal(baseUrl, user.token);
+    const portalId = (await connectionsOf(baseUrl, user.token))[0]!.portal_id;
+    await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+      token: user.token,
+      body: { contact: { ...MAPPING, updateTimezone: false }, company: MAPPING },
+    });
+    const ids = await seedContacts(
+      database,
+      portalId,
+      Array.from({ length: RECORDS }, (_, i) => ({ firstname: `C${i}`, zip: '10001' })),
+    );
+    await topUp(system, user.userId, RECORDS);
+    return { ...user, portalId, ids };
+  } finally {
+    server.closeAllConnections();
+    await new Promise((r) => server.close(r));
+    await system.close();
+  }
+}
+
+interface Child {
+  process: ChildProcess;
+  baseUrl: string;
+  printed(word: string): Promise<void>;
+}
+
+async function startChild(env: Record<string, string>): Promise<Child> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/backfill/fixtures/backfill-child.ts'], {
+    env: { ...process.env, ...env, CHILD_PORT: String(port) },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  const printed = (word: string) =>
+    new Promise<void>((resolve, reject) => {
+      const check = () => (out.includes(word) ? resolve() : undefined);
+      child.stdout!.on('data', check);
+      child.once('exit', (code) => reject(new Error(`child exited with ${code} before printing ${word}`)));
+      check();
+    });
+  await printed('listening');
+  return { process: child, baseUrl: `http://127.0.0.1:${port}`, printed };
+}
+
+async function stop(child: Child, signal: NodeJS.Signals) {
+  const exited = new Promise((r) => child.process.once('exit', r));
+  child.process.kill(signal);
+  await exited;
+}
+
+describe('the service killed in the middle of a backfill', () => {
+  it.each(targets)(
+    'resumes from its cursor after a restart on %s, charging nothing twice and skipping nothing',
+    async (_name, makeTarget) => {
+      const target = await makeTarget();
+      try {
+        let db = await target.open();
+        const user = await setUp(db);
+        await db.close();
+
+        // Two pages written, the third charged and held before its write when the process dies.
+        const first = await startChild({
+          ...target.env,
+          CHILD_PAGE_SIZE: '100',
+          CHILD_HOLD_UPDATES_AFTER: '2',
+        });
+        const job = await startJob(
+          { baseUrl: first.baseUrl } as Parameters<typeof startJob>[0],
+          user.token,
+          user.portalId,
+          { objectType: 'contact', scope: 'empty' },
+        );
+        await first.printed('held');
+        await stop(first, 'SIGKILL');
+
+        const second = await startChild({ ...target.env, CHILD_PAGE_SIZE: '100' });
+        const done = await waitForJob(second.baseUrl, user.token, job.jobId, ['completed'], 90_000);
+        expect(done.progress).toMatchObject({
+          done: RECORDS,
+          succeeded: RECORDS,
+          failed: 0,
+          creditsSpent: RECORDS,
+        });
+        await stop(second, 'SIGTERM');
+
+        db = await target.open();
+        const stream = await new PostgresEventStore(db.db, db.kind).readStream(creditsStream(user.userId));
+        const charges = new Map<string, number>();
+        const outcomes = new Map<string, number>();
+        for (const e of stream) {
+          const id = (e.data as { lookupId?: string }).lookupId;
+          if (!id) continue;
+          const count =
+            e.type === 'LookupCharged' ? charges : e.type.startsWith('Lookup') ? outcomes : undefined;
+          count?.set(id, (count.get(id) ?? 0) + 1);
+        }
+        expect(charges.size).toBe(RECORDS);
+        expect([...charges.values()].every((n) => n === 1)).toBe(true);
+        expect(outcomes.size).toBe(RECORDS);
+        expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
+        expect(stream.filter((e) => e.type === 'LookupSucceeded')).toHaveLength(RECORDS);
+        expect(foldBalance(stream)).toEqual({ balance: 50, lowest: 0 });
+        for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
+          expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'New York' });
+        await db.close();
+      } finally {
+        await target.dispose();
+      }
+    },
+    180_000,
+  );
+});
