@@ -43,10 +43,10 @@ const steps: { title: string; text: string[]; shot: Shot; alt: string }[] = [
 ];
 
 const backfill = [
-  'In HubSpot, export the contacts or companies to fill, with their ZIP code column.',
-  'Clear their ZIP code with a bulk edit (select the records, Edit, Postal code, leave it empty).',
-  'Import the exported file again: each ZIP code arriving back is a change, and ZipFill fills that record.',
-  'Watch the lookups arrive in Daily Usage on your dashboard; each record filled uses one credit.',
+  'On your dashboard, choose Fill existing records next to the portal.',
+  'Pick contacts or companies, and whether to fill only the records whose mapped fields are empty (the default) or every record with a ZIP code (then each field’s write mode decides what is replaced). You can limit it to records changed since a day.',
+  'Choose Check first (dry run): it counts the records in scope, how many of their ZIP codes are found, why the others would fail, and the credits needed against your balance. Nothing is charged or written.',
+  'Choose Start filling. The Backfill jobs panel on your dashboard shows its progress; you can pause, resume or cancel it, and download its report (CSV). Each record filled uses one credit, failed ones are free; if your credits run out the job stops, and goes on by itself once you have bought more.',
 ];
 
 const install = [
@@ -117,17 +117,16 @@ export function SetupGuidePage() {
       <section className="section-block" aria-labelledby="backfill-heading">
         <h2 id="backfill-heading">Backfilling existing records</h2>
         <p>
-          Records that already had a ZIP code before you connected are filled only when their ZIP code
-          changes, because HubSpot reports changes, not existing values.
+          Records that already had a ZIP code before you connected are not filled by the live lookups, because
+          HubSpot reports changes, not existing values. Fill them with a backfill job:
         </p>
-        {config?.setupVideoUrl ? (
+        <ol className="guide-walkthrough">
+          {backfill.map((text) => (
+            <li key={text}>{text}</li>
+          ))}
+        </ol>
+        {config?.setupVideoUrl && (
           <VideoFacade title="Backfilling tutorial" embedUrl={config.setupVideoUrl} />
-        ) : (
-          <ol className="guide-walkthrough">
-            {backfill.map((text) => (
-              <li key={text}>{text}</li>
-            ))}
-          </ol>
         )}
       </section>
 
