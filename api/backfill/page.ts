@@ -25,6 +25,9 @@ import {
 import type { CrmPortalClient, PortalRoute } from '../portals/types';
 import { mappedProperties, searchOf, type BackfillDeps } from './deps';
 
+/** A record read by id; `gone` when the CRM no longer has it. */
+type ReadRecord = FoundRecord & { gone?: true };
+
 /** A record of the page as a lookup: what the credits stream and the CRM write know it by. */
 interface RecordLookup extends LookupTarget {
   ref: LookupRef;
@@ -93,7 +96,7 @@ export async function processPage(
   const credits = creditsStream(job.userId);
   const { state: before } = await deps.credits.load(credits);
   const found = page.results.filter((r) => isAbove(r.id, job.cursor));
-  const records = [
+  const records: ReadRecord[] = [
     ...found,
     ...(await stranded(deps, job, route, client, before.inFlight, found, page.after)),
   ].sort((a, b) => (BigInt(a.id) < BigInt(b.id) ? -1 : 1));
@@ -125,15 +128,21 @@ export async function processPage(
     .map((record) => ({
       record,
       lookup: lookupOf(record),
-      plan: planRecord(record, {
-        jobId: job.jobId,
-        portalId: job.portalId,
-        objectType: job.objectType,
-        portal: route,
-        resolve: (code) => deps.zipTable.resolve(code),
-        lastWritten: lastWritten.get(record.id) ?? {},
-        resumed: before.inFlight.has(backfillLookupId(job.jobId, record.id)),
-      }),
+      plan: record.gone
+        ? ({
+            kind: 'fail',
+            reason: 'crm_record_not_found',
+            detail: `No ${job.objectType} ${record.id}`,
+          } satisfies RecordPlan)
+        : planRecord(record, {
+            jobId: job.jobId,
+            portalId: job.portalId,
+            objectType: job.objectType,
+            portal: route,
+            resolve: (code) => deps.zipTable.resolve(code),
+            lastWritten: lastWritten.get(record.id) ?? {},
+            resumed: before.inFlight.has(backfillLookupId(job.jobId, record.id)),
+          }),
     }));
   const metadata = { correlationId: job.jobId, userId: job.userId };
 
@@ -221,7 +230,8 @@ export async function processPage(
 /**
  * Records of the job an earlier run charged but left without an outcome, in the range this page
  * covers, that the search no longer finds: written by that run, they left scope "empty". Read
- * by id so they get their outcome; one deleted since fails, its credit given back.
+ * by id so they get their outcome; one deleted since fails as crm_record_not_found, its credit
+ * given back.
  */
 async function stranded(
   deps: BackfillDeps,
@@ -231,7 +241,7 @@ async function stranded(
   inFlight: ReadonlySet<string>,
   found: readonly FoundRecord[],
   after: string | undefined,
-): Promise<FoundRecord[]> {
+): Promise<ReadRecord[]> {
   const last = after === undefined ? undefined : found.at(-1)?.id;
   const onPage = new Set(found.map((r) => r.id));
   const ids = [...inFlight].flatMap((lookupId) => {
@@ -253,7 +263,10 @@ async function stranded(
       },
     ))
       read.set(id, values);
-  return ids.map((id) => ({ id, properties: read.get(id) ?? {} }));
+  return ids.map((id) => {
+    const properties = read.get(id);
+    return properties ? { id, properties } : { id, properties: {}, gone: true };
+  });
 }
 
 function failCommand(
