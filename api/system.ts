@@ -36,6 +36,7 @@ import { composePortalNotices } from './portals/composition';
 import { deleteConnection, heldPortal } from './portals/connections';
 import { portalIdsHeldBy } from '../projections/portals/queries';
 import { composePrivacyDeletions } from './privacy/composition';
+import { forgetLinesOfDeletedContacts } from './privacy/reactor';
 import { composePayments } from './payments/composition';
 import type { PaymentsDeps } from './payments/services';
 import { createApp, type HttpModule } from './http/app';
@@ -139,6 +140,7 @@ export async function createSystem(
       capacity: settings.logQueueCapacity,
       retentionDays: settings.logRetentionDays,
       report: baseLogger,
+      afterWrite: forgetLinesOfDeletedContacts,
     });
     const logger = withSink(baseLogger, settings.logLevel, requestLogs.sink);
     const snapshots = new Snapshots(new PostgresSnapshotStore(database.db), {

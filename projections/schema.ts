@@ -11,7 +11,7 @@ import type { PortalTables } from './portals/tables';
 import type { AdminTables } from './admin/tables';
 import type { WrittenValueTables } from './writes/tables';
 import type { BackfillTables } from './backfill/tables';
-import type { PrivacyDeletionTables } from './privacy/tables';
+import type { ForgottenRecordTables, PrivacyDeletionTables } from './privacy/tables';
 
 /** Every read-model table, as kysely sees it. Each read model adds its tables here. */
 export type ReadModels = CheckpointTables &
@@ -23,7 +23,8 @@ export type ReadModels = CheckpointTables &
   AdminTables &
   WrittenValueTables &
   BackfillTables &
-  PrivacyDeletionTables;
+  PrivacyDeletionTables &
+  ForgottenRecordTables;
 
 export type ReadModelDb = Kysely<ReadModels>;
 

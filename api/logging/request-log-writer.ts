@@ -16,6 +16,8 @@ export interface RequestLogWriterOptions {
   now?: () => Date;
   /** Where the writer reports its own trouble: stdout only, never back into the table. */
   report?: Logger;
+  /** Runs in each batch's transaction once its lines are in (`ids`), e.g. to forget some of them. */
+  afterWrite?: (trx: Transaction<OperationalTables>, ids: readonly string[]) => Promise<void>;
 }
 
 export interface RequestLogWriterStats {
@@ -170,13 +172,11 @@ export class RequestLogWriter {
       const batch = this.queue.splice(0, this.batchSize);
       try {
         await this.db.transaction().execute(async (trx) => {
-          const ids = await trx.insertInto('request_logs').values(batch).returning('id').execute();
+          const inserted = await trx.insertInto('request_logs').values(batch).returning('id').execute();
+          const ids = inserted.map((r) => String(r.id));
           await recordHourlyStats(trx, batch);
-          await recordRequests(
-            trx,
-            batch,
-            ids.map((r) => String(r.id)),
-          );
+          await recordRequests(trx, batch, ids);
+          await this.options.afterWrite?.(trx, ids);
         });
         this.counts.written += batch.length;
         if (this.failing) this.options.report?.info('Request logs are being written again');

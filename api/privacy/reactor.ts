@@ -1,8 +1,8 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { sql, type RawBuilder, type Transaction } from 'kysely';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import type { ContactPrivacyDeletedData } from '../../domain/privacy/events';
-import type { OperationalDb } from '../db/operational';
+import type { OperationalDb, OperationalTables } from '../db/operational';
 import type { Reaction } from '../eventsourcing/reactor';
 import type { Logger } from '../logging/logger';
 
@@ -28,6 +28,40 @@ const KEPT = [
   'userCreditsAfter',
 ] as const;
 
+/** Reduces the lines `where` selects to what a cleaned line keeps; answers how many changed. */
+async function forgetLines(
+  db: OperationalDb | Transaction<OperationalTables>,
+  where: RawBuilder<unknown>,
+): Promise<number> {
+  const kept = sql.join(KEPT.map((key) => sql`${key}::text, metadata -> ${key}`));
+  const result = await sql`
+    UPDATE request_logs
+       SET message = 'Lookup ' || coalesce(metadata ->> 'step', 'line') || ': details removed (the contact was deleted for privacy)',
+           metadata = jsonb_strip_nulls(jsonb_build_object(${kept})) || '{"privacyDeleted": true}'::jsonb
+     WHERE ${where} AND NOT metadata ? 'privacyDeleted'`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
+}
+
+/**
+ * Forgets, as they are written, the lines about a contact already deleted for privacy (the
+ * privacy_deletions read model): a lookup under way when the contact was deleted, or a ZIP change
+ * reported after, logs its ZIP after the reactor cleaned the table. Runs in the writer's batch.
+ */
+export async function forgetLinesOfDeletedContacts(
+  trx: Transaction<OperationalTables>,
+  ids: readonly string[],
+): Promise<void> {
+  if (ids.length === 0) return;
+  await forgetLines(
+    trx,
+    sql`id IN (${sql.join(ids.map((id) => sql`${id}::bigint`))})
+        AND EXISTS (SELECT 1 FROM privacy_deletions AS p
+                     WHERE p.portal_id = metadata ->> 'portalId'
+                       AND p.object_id = metadata ->> 'objectId'
+                       AND p.object_type = coalesce(metadata ->> 'objectType', p.object_type))`,
+  );
+}
+
 export interface PrivacyReactionDeps {
   operational: OperationalDb;
   now: () => Date;
@@ -48,18 +82,15 @@ export function privacyDeletions(deps: PrivacyReactionDeps): Reaction {
     const wait = Date.parse(d.at) + STRAGGLER_LINES_MS - deps.now().getTime();
     if (wait > 0) await sleep(Math.min(wait, STRAGGLER_LINES_MS));
     await deps.flushLogs();
-    const kept = sql.join(KEPT.map((key) => sql`${key}::text, metadata -> ${key}`));
-    const result = await sql`
-      UPDATE request_logs
-         SET message = 'Lookup ' || coalesce(metadata ->> 'step', 'line') || ': details removed (the contact was deleted for privacy)',
-             metadata = jsonb_strip_nulls(jsonb_build_object(${kept})) || '{"privacyDeleted": true}'::jsonb
-       WHERE metadata ->> 'portalId' = ${d.portalId}
-         AND metadata ->> 'objectId' = ${d.objectId}
-         AND coalesce(metadata ->> 'objectType', ${d.objectType}) = ${d.objectType}
-         AND NOT metadata ? 'privacyDeleted'`.execute(deps.operational);
+    const linesCleaned = await forgetLines(
+      deps.operational,
+      sql`metadata ->> 'portalId' = ${d.portalId}
+          AND metadata ->> 'objectId' = ${d.objectId}
+          AND coalesce(metadata ->> 'objectType', ${d.objectType}) = ${d.objectType}`,
+    );
     deps.logger.info('Contact deleted for privacy: its ZIP and filled values were removed', {
       portalId: d.portalId,
-      linesCleaned: Number(result.numAffectedRows ?? 0),
+      linesCleaned,
     });
   };
   return { name: 'privacy-deletions', handlers: { ContactPrivacyDeleted: forget } };

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { userIdOfCreditsStream } from '../credits/projection';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
-import type { ContactPrivacyDeletedData } from '../../domain/privacy/events';
+import type { RecordRef } from '../../domain/privacy/events';
 import { type ReadModelTransaction, type Recorded } from '../projection';
 
 const HANDLED = [
@@ -110,7 +110,7 @@ async function applyBatch(trx: ReadModelTransaction, events: readonly Handled[])
  * A contact deleted for privacy: its requests keep their ids, times and outcomes but not the ZIP;
  * one still waiting leaves the queue (nothing is left to look up, and nothing is charged).
  */
-async function forgetRecord(trx: ReadModelTransaction, d: ContactPrivacyDeletedData) {
+async function forgetRecord(trx: ReadModelTransaction, d: RecordRef) {
   await sql`
     UPDATE lookup_requests
        SET zip = ${ERASED_ZIP},

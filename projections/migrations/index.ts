@@ -13,6 +13,7 @@ import { backfill } from './2026_11_27_0201_backfill';
 import { lookupSources } from './2026_11_27_0301_lookup_sources';
 import { accountsErasable } from './2026_11_28_0001_accounts_erasable';
 import { privacyDeletions } from './2026_11_28_0101_privacy_deletions';
+import { forgottenRecords } from './2026_11_29_0101_forgotten_records';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -30,4 +31,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_0301_lookup_sources': lookupSources,
   '2026_11_28_0001_accounts_erasable': accountsErasable,
   '2026_11_28_0101_privacy_deletions': privacyDeletions,
+  '2026_11_29_0101_forgotten_records': forgottenRecords,
 };

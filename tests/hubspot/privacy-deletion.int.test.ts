@@ -162,6 +162,69 @@ for (const backend of backends) {
       await sql`DROP SCHEMA ${sql.id(replayed)} CASCADE`.execute(app.system.database.db);
     });
 
+    it('does not keep the ZIP or values of a lookup of the contact recorded after its deletion, nor look up a ZIP change reported after it', async () => {
+      const user = await signUp(app.baseUrl);
+      const portal = await mappedSandboxPortal(app.baseUrl, user.token);
+      const contact = '424242001';
+      const credits = app.system.accounts.credits;
+      const balance = async () => (await credits.load(creditsStream(user.userId))).state.balance;
+      // 99362 (Walla Walla, WA) appears nowhere else in this database.
+      const lookup = {
+        lookupId: `${portal.portalId}-race-${randomBytes(4).toString('hex')}`,
+        source: 'webhook' as const,
+        portalId: portal.portalId,
+        objectType: 'contact' as const,
+        objectId: contact,
+        zip: '99362',
+        requestedAt: new Date().toISOString(),
+      };
+      // A wave charged the lookup before HubSpot deleted the contact...
+      await credits.handle(creditsStream(user.userId), {
+        type: 'ChargeLookup',
+        lookup,
+        at: new Date().toISOString(),
+      });
+      const webhooks = app.system.hubspot.sandbox!.webhooks;
+      expect(await webhooks.send([webhooks.privacyDeleted(portal.portalId, contact)])).toBe(200);
+      await settle();
+      // ...and records its outcome after the deletion was projected; then a ZIP change arrives late.
+      await credits.handle(creditsStream(user.userId), {
+        type: 'CompleteLookup',
+        lookup,
+        filled: { city: 'Walla Walla', state: 'WA' },
+        at: new Date().toISOString(),
+      });
+      const charged = await balance();
+      expect(await webhooks.send([webhooks.zipChanged(portal.portalId, 'contacts', contact, '99362')])).toBe(
+        200,
+      );
+      await settle();
+
+      for (const needle of ['99362', 'Walla Walla'])
+        expect({ needle, found: await rowsMentioning(app, needle) }).toEqual({ needle, found: {} });
+      expect(await balance()).toBe(charged);
+      const requests = await app.system.readModels
+        .selectFrom('lookup_requests')
+        .select(['status', 'reason'])
+        .where('portal_id', '=', portal.portalId)
+        .execute();
+      expect(requests).toEqual([{ status: 'ignored', reason: 'privacy_deleted' }]);
+      const summary = await app.system.readModels
+        .selectFrom('admin_lookups')
+        .select(['outcome', 'zip'])
+        .where('lookup_id', '=', lookup.lookupId)
+        .executeTakeFirst();
+      expect(summary).toEqual({ outcome: 'success', zip: '' });
+
+      const live = await liveSchema(app.system.database.db);
+      const replayed = `replayed_${randomBytes(4).toString('hex')}`;
+      const options = { store: app.system.store, projections: allProjections, live, version: replayed };
+      await createVersion(app.system.database.db, options);
+      await catchUp(app.system.database.db, options, { read: 0 });
+      expect(await readModelRows(app, replayed)).toEqual(await readModelRows(app, live));
+      await sql`DROP SCHEMA ${sql.id(replayed)} CASCADE`.execute(app.system.database.db);
+    });
+
     it('answers a redelivered deletion and one for a contact it never saw with 200, forgetting nothing twice', async () => {
       const user = await signUp(app.baseUrl);
       const portal = await mappedSandboxPortal(app.baseUrl, user.token);
