@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { START, type Checkpoint, type EventStore, type ReadAllResult } from '../domain/eventstore/types';
 import { advanceCheckpoint, readCheckpoint } from './checkpoints';
+import { restAfter } from './pace';
 import type { Projection, ReadModelTransaction } from './projection';
 import { readModels } from './schema';
 
@@ -38,6 +39,8 @@ export interface BuildOptions {
   batchSize?: number;
   /** Nothing else writes to this database (PGlite, whose folder this process holds). */
   alone?: boolean;
+  /** The share of the time the catch-up works (projections/pace.ts); 1, the default, is flat out. */
+  pace?: number;
   onProgress?: (progress: VersionProgress) => void;
 }
 
@@ -79,6 +82,7 @@ async function applyBatch(
 /**
  * Fills the fresh version from the log until every projection has read what is there now. The
  * log is read outside the write transaction: PGlite has one connection, which the transaction holds.
+ * After each batch it rests by its pace, outside any transaction, so the service gets the rest.
  */
 export async function catchUp(
   db: Kysely<unknown>,
@@ -89,6 +93,7 @@ export async function catchUp(
   for (const projection of options.projections) {
     let from: Checkpoint = START;
     for (;;) {
+      const started = performance.now();
       const batch = await options.store.readAll({ after: from, limit: options.batchSize ?? 1000 });
       if (batch.events.length === 0) break;
       await rm.transaction().execute(async (trx) => {
@@ -98,6 +103,8 @@ export async function catchUp(
       from = batch.next;
       progress.read += batch.events.length;
       options.onProgress?.(progress);
+      const rest = restAfter(performance.now() - started, options.pace ?? 1);
+      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
     }
   }
 }

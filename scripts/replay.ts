@@ -4,6 +4,9 @@
  * beside the live one and switched in atomically (projections/versions.ts).
  * `-- --into <schema> <projection>` builds into an analyst's schema of their own and leaves the
  * live read models alone.
+ * `-- --pace <share>` sets the share of the time the replay works (projections/pace.ts): 0.5 by
+ * default on PostgreSQL, where the service may be serving beside it; 1 (flat out) on PGlite,
+ * where it cannot be.
  */
 import { SingleBar, Presets } from 'cli-progress';
 import { sql } from 'kysely';
@@ -14,6 +17,7 @@ import { migrateOperational } from '../api/db/operational';
 import { readSettings, SettingsError } from '../api/settings';
 import type { EventStore } from '../domain/eventstore/types';
 import { allProjections } from '../projections';
+import { defaultPace, parsePace } from '../projections/pace';
 import type { Projection } from '../projections/projection';
 import { migrateReadModels } from '../projections/schema';
 import {
@@ -29,6 +33,7 @@ import {
 interface Choice {
   projections: Projection[];
   into?: string;
+  pace?: number;
 }
 
 function choose(args: string[]): Choice {
@@ -41,12 +46,18 @@ function choose(args: string[]): Choice {
     into = checkSchemaName(name);
     rest.splice(at, 2);
   }
+  let pace: number | undefined;
+  const paceAt = rest.indexOf('--pace');
+  if (paceAt >= 0) {
+    pace = parsePace(rest[paceAt + 1]);
+    rest.splice(paceAt, 2);
+  }
   if (rest.length === 0) {
     throw new Error(
       `Name the projections to replay, or --all. Known: ${allProjections.map((p) => p.name).join(', ') || '(none)'}`,
     );
   }
-  if (rest.includes('--all')) return { projections: [...allProjections], into };
+  if (rest.includes('--all')) return { projections: [...allProjections], into, pace };
   const projections = rest.map((name) => {
     const found = allProjections.find((p) => p.name === name);
     if (!found)
@@ -55,7 +66,7 @@ function choose(args: string[]): Choice {
       );
     return found;
   });
-  return { projections, into };
+  return { projections, into, pace };
 }
 
 async function countEvents(store: EventStore, database: Database): Promise<number | undefined> {
@@ -87,6 +98,8 @@ async function main() {
   await migrateOperational(database);
   const live = await liveSchema(database.db);
   if (choice.into === live) throw new Error(`--into ${live} is the live schema: name a schema of your own.`);
+  const share = choice.pace ?? defaultPace(database.kind !== 'pglite');
+  const pace = share === 1 ? 'pace 1 (flat out)' : `pace ${share}`;
   const options: BuildOptions = {
     store,
     projections,
@@ -94,11 +107,15 @@ async function main() {
     version: choice.into ?? `${live}_replay_${Date.now().toString(36)}`,
     batchSize: 1000,
     alone: database.kind === 'pglite',
+    pace: share,
   };
 
   const total = ((await countEvents(store, database)) ?? 0) * projections.length;
   const bar = new SingleBar(
-    { format: 'Replaying [{bar}] {percentage}% | {value}/{total} events | {speed} events/s', etaBuffer: 50 },
+    {
+      format: `Replaying [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ${pace}`,
+      etaBuffer: 50,
+    },
     Presets.shades_classic,
   );
   const started = Date.now();
@@ -122,7 +139,7 @@ async function main() {
   const seconds = (Date.now() - started) / 1000;
   const names = projections.map((p) => p.name).join(', ');
   console.log(
-    `Replayed ${names}: ${progress.read} events in ${seconds.toFixed(1)} s ` +
+    `Replayed ${names} at ${pace}: ${progress.read} events in ${seconds.toFixed(1)} s ` +
       `(${Math.round(progress.read / Math.max(seconds, 0.001))} events/s)` +
       (choice.into
         ? `, into schema ${choice.into}; the live read models are untouched.`

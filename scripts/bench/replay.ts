@@ -4,6 +4,7 @@
  * demo history (`npm run seed:demo`); lookups are offered through the balancer for 10 s before
  * the replay and throughout it. Reports the replay's events/s and the lookups' latency (webhook
  * sent to outcome stored) before and during it, and how many deliveries failed.
+ * `npm run bench -- replay --pace 1` passes its options on to the replay (its default pace otherwise).
  */
 import { execFile } from 'node:child_process';
 import os from 'node:os';
@@ -45,7 +46,10 @@ function merged(all: Offered[]): Offered {
   };
 }
 
-export async function runReplayBench(options: { postgresUrl?: string }): Promise<BenchResult> {
+export async function runReplayBench(options: {
+  postgresUrl?: string;
+  replayOptions?: string[];
+}): Promise<BenchResult> {
   if (!options.postgresUrl)
     throw new Error(
       'The replay benchmark needs BENCH_DATABASE_URL (replay runs beside the service on PostgreSQL only)',
@@ -72,12 +76,13 @@ export async function runReplayBench(options: { postgresUrl?: string }): Promise
 
     const duringLoad = load();
     let replaying = true;
-    const replay = script('replay', ['--all'], fleet.databaseUrl).finally(() => (replaying = false));
+    const replayArgs = ['--all', ...(options.replayOptions ?? [])];
+    const replay = script('replay', replayArgs, fleet.databaseUrl).finally(() => (replaying = false));
     const offered: Offered[] = [];
     while (replaying && left(customers) >= 100) offered.push(await offerLookups(fleet, customers, RATE, 1));
     const { stdout } = await replay;
     const during = await measure(fleet, merged(offered));
-    const replayed = /: (\d+) events in ([\d.]+) s \((\d+) events\/s\)/.exec(stdout);
+    const replayed = / at (pace [^:]+): (\d+) events in ([\d.]+) s \((\d+) events\/s\)/.exec(stdout);
     const rows: BenchRow[] = [
       {
         phase: 'before the replay',
@@ -90,7 +95,7 @@ export async function runReplayBench(options: { postgresUrl?: string }): Promise
         load1m: beforeLoad,
       },
       {
-        phase: `during npm run replay -- --all: ${replayed?.[1] ?? '?'} events in ${replayed?.[2] ?? '?'} s, ${replayed?.[3] ?? '?'} events/s`,
+        phase: `during npm run replay -- ${replayArgs.join(' ')} at ${replayed?.[1] ?? '?'}: ${replayed?.[2] ?? '?'} events in ${replayed?.[3] ?? '?'} s, ${replayed?.[4] ?? '?'} events/s`,
         lookups: during.lookups,
         ended: during.ended,
         failedDeliveries: during.failedDeliveries,
