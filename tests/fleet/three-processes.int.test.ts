@@ -262,9 +262,14 @@ describe.runIf(testDatabaseUrl)('three npm start processes on one PostgreSQL, on
 
   it('applies every event to the read models once: they equal a rebuild from the log', async () => {
     const analyst = 'fleet_rebuilt';
-    await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--into', analyst, '--all'], {
-      env: { ...process.env, DATABASE_URL: fleet.databaseUrl, EVENTSTORE_URL: '' },
-    });
+    // A check of the result, not of sharing the machine: flat out, the fleet is idle by now.
+    await run(
+      process.execPath,
+      ['--import', 'tsx', 'scripts/replay.ts', '--into', analyst, '--all', '--pace', '1'],
+      {
+        env: { ...process.env, DATABASE_URL: fleet.databaseUrl, EVENTSTORE_URL: '' },
+      },
+    );
     expect(await readModelTables(fleet.databaseUrl, 'public')).toEqual(
       await readModelTables(fleet.databaseUrl, analyst),
     );
