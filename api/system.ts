@@ -102,8 +102,11 @@ export interface SystemOverrides {
   sandboxWebhookUrl?: string;
   /** Retry timing of the HubSpot client (tests shorten the backoff). */
   hubspotRetry?: Partial<RetryPolicy>;
-  /** The backfill runner's page size and jobs at once (tests and the benchmark set them). */
-  backfill?: { pageSize?: number; concurrency?: number };
+  /**
+   * The backfill runner's page size and jobs at once (tests and the benchmark set them);
+   * `startRunner: false` leaves the runner to be started later (the crash test steers a job first).
+   */
+  backfill?: { pageSize?: number; concurrency?: number; startRunner?: boolean };
 }
 
 export const WEB_DIST = join(INSTALL_DIR, 'web', 'dist');
@@ -344,7 +347,7 @@ export async function createSystem(
     privacyDeletions.start();
     mail.start();
     lookups.processor?.start();
-    backfill.runner?.start();
+    if (overrides.backfill?.startRunner !== false) backfill.runner?.start();
     requestLogs.start(database.locks);
     return {
       settings,

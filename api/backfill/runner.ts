@@ -1,18 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { creditsStream } from '../../domain/credits/decider';
-import { isFinished } from '../../domain/backfill/decider';
+import { CANCELLED_DETAIL, chargesToRefund, isFinished } from '../../domain/backfill/decider';
 import {
   BACKFILL_RUNNER_STREAM,
+  backfillRecordOf,
   backfillStream,
   type BackfillRunnerEvent,
 } from '../../domain/backfill/events';
 import {
+  backfillJobsCancelledSince,
   backfillJobsIn,
   backfillJobsPaidFor,
+  chargedLookups,
   runnerMarker,
   type BackfillJobRow,
 } from '../../projections/backfill/queries';
 import { pause, SingletonWorker, type Locks, type WorkerLog } from '../../projections/worker';
+import { outcomeCommandId } from '../lookups/ids';
 import type { BackfillDeps } from './deps';
 import { processPage } from './page';
 
@@ -40,6 +44,8 @@ export class BackfillRunner {
   private readonly worker: SingletonWorker;
   private catchUpFirst = true;
   private lastSweep = 0;
+  /** Cancelled jobs finished before this were refunded already; null right after taking over. */
+  private refundedBefore: string | null = null;
 
   constructor(private readonly options: BackfillRunnerOptions) {
     this.worker = new SingletonWorker({
@@ -50,6 +56,7 @@ export class BackfillRunner {
       log: options.log,
       prepare: async () => {
         this.catchUpFirst = true;
+        this.refundedBefore = null;
       },
       step: (signal) => this.step(signal),
       pending: async () => (await backfillJobsIn(options.readModels, 'running', 1)).length > 0,
@@ -129,6 +136,7 @@ export class BackfillRunner {
    */
   private async sweep(): Promise<void> {
     const o = this.options;
+    await this.refundCancelled();
     for (const row of await backfillJobsPaidFor(o.readModels)) {
       const { state } = await o.credits.load(creditsStream(row.userId));
       if (state.balance > 0)
@@ -158,6 +166,49 @@ export class BackfillRunner {
           at: o.now().toISOString(),
         });
     }
+  }
+
+  /**
+   * Gives back the charges of cancelled jobs' records left without an outcome (a page charged,
+   * then the process died, then the job was cancelled before a runner took the page up again).
+   * Done here rather than by the cancel route, so it never races a page still under way: this
+   * runner is the only one that writes pages, and it finishes each page it starts.
+   */
+  private async refundCancelled(): Promise<void> {
+    const o = this.options;
+    // Cancels recorded by other processes carry their clocks: look back a minute for safety.
+    const next = new Date(o.now().getTime() - 60_000).toISOString();
+    for (const row of await backfillJobsCancelledSince(o.readModels, this.refundedBefore)) {
+      const credits = creditsStream(row.userId);
+      const lookupIds = chargesToRefund(row, (await o.credits.load(credits)).state.inFlight);
+      if (lookupIds.length === 0) continue;
+      const asked = await chargedLookups(o.readModels, lookupIds);
+      const at = o.now().toISOString();
+      await o.credits.handleEach(
+        credits,
+        lookupIds.map((lookupId) => ({
+          command: {
+            type: 'FailLookup' as const,
+            lookup: {
+              lookupId,
+              source: 'backfill' as const,
+              portalId: row.portalId,
+              objectType: row.objectType,
+              objectId: backfillRecordOf(lookupId)!.objectId,
+              // The admin summaries may lag behind the charge: the refund does not wait for them.
+              zip: asked.get(lookupId)?.zip ?? '',
+              requestedAt: asked.get(lookupId)?.requestedAt ?? at,
+            },
+            reason: 'backfill_cancelled' as const,
+            detail: CANCELLED_DETAIL,
+            at,
+          },
+          commandId: outcomeCommandId(lookupId),
+          metadata: { correlationId: row.jobId, userId: row.userId },
+        })),
+      );
+    }
+    this.refundedBefore = next;
   }
 
   /** Writes a start marker and waits until the records read model has applied it. */

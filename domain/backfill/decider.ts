@@ -2,6 +2,7 @@ import { assertNever, type Decider } from '../decider';
 import type { LookupFailureReason } from '../lookups/events';
 import type { CrmObjectTypeName } from '../lookups/webhook-event';
 import { BackfillRuleError } from './errors';
+import { backfillRecordOf } from './events';
 import type {
   BackfillCancelReason,
   BackfillCounts,
@@ -41,6 +42,23 @@ export const initialBackfillState = (): BackfillStreamState => ({ job: null });
 
 /** A job that has ended for good; nothing resumes it. */
 export const isFinished = (state: BackfillStateName) => state === 'cancelled' || state === 'completed';
+
+/**
+ * The charges a job must give back: those of its records still in flight (charged, no outcome)
+ * once it is cancelled, as nothing will write them any more. A paused or stopped job resumes and
+ * writes them; a completed one has none left.
+ */
+export function chargesToRefund(
+  job: { jobId: string; state: BackfillStateName },
+  inFlight: Iterable<string>,
+): string[] {
+  if (job.state !== 'cancelled') return [];
+  return [...inFlight].filter((lookupId) => backfillRecordOf(lookupId)?.jobId === job.jobId);
+}
+
+/** Why a refunded record of a cancelled job failed, as the report and the ledger show it. */
+export const CANCELLED_DETAIL =
+  'The backfill job was cancelled before this record was written; its credit was given back.';
 
 export const objectTypePlural = (objectType: CrmObjectTypeName) =>
   objectType === 'contact' ? 'contacts' : 'companies';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  chargesToRefund,
   decideBackfill,
   evolveBackfill,
   initialBackfillState,
@@ -162,5 +163,26 @@ describe('backfill lookup ids', () => {
 
   it('are told apart from the ids of live lookups', () => {
     expect(backfillRecordOf('4711-evt-1')).toBeUndefined();
+  });
+});
+
+describe('a cancelled job refunds the records it charged and never wrote', () => {
+  const inFlight = [
+    backfillLookupId(jobId, '101'),
+    backfillLookupId(otherJob, '102'),
+    'webhook-4711-contact-103',
+    backfillLookupId(jobId, '104'),
+  ];
+
+  it('a cancelled job gives back the charges of its own records still in flight, and only those', () => {
+    expect(chargesToRefund({ jobId, state: 'cancelled' }, inFlight)).toEqual([
+      backfillLookupId(jobId, '101'),
+      backfillLookupId(jobId, '104'),
+    ]);
+  });
+
+  it('a paused, stopped or running job keeps its charges in flight: it writes them when it resumes', () => {
+    for (const state of ['running', 'paused', 'out_of_credits', 'auth_failed', 'completed'] as const)
+      expect(chargesToRefund({ jobId, state }, inFlight)).toEqual([]);
   });
 });

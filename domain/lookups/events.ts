@@ -45,7 +45,9 @@ export type LookupFailureReason =
   | 'crm_auth_failed'
   | 'crm_record_not_found'
   /** "Fill only empty fields" is on and the record already had every mapped value: nothing written. */
-  | 'already_filled';
+  | 'already_filled'
+  /** A backfill job was cancelled after charging the record and before writing it: refunded. */
+  | 'backfill_cancelled';
 
 /** Where a lookup came from: a ZIP change the webhook reported, a workflow action, or a backfill job. */
 export type LookupSource = 'webhook' | 'workflow' | 'backfill';

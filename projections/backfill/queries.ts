@@ -87,6 +87,32 @@ export async function backfillJobsIn(
   return rows.map(rowOf);
 }
 
+/** Jobs cancelled at or after a time (all of them without one), the earliest first. */
+export async function backfillJobsCancelledSince(
+  db: ReadModelDb,
+  since: string | null,
+): Promise<BackfillJobRow[]> {
+  let query = db.selectFrom('backfill_jobs').selectAll().where('state', '=', 'cancelled');
+  if (since !== null) query = query.where('finished_at', '>=', since);
+  return (await query.orderBy('finished_at', 'asc').execute()).map(rowOf);
+}
+
+/** What a charged lookup was asked for (its ZIP and when), by lookup id, as the admin summaries keep it. */
+export async function chargedLookups(
+  db: ReadModelDb,
+  lookupIds: readonly string[],
+): Promise<Map<string, { zip: string; requestedAt: string }>> {
+  if (lookupIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('admin_lookups')
+    .select(['lookup_id', 'zip', 'requested_at'])
+    .where('lookup_id', 'in', lookupIds)
+    .execute();
+  return new Map(
+    rows.map((r) => [r.lookup_id, { zip: r.zip, requestedAt: new Date(r.requested_at).toISOString() }]),
+  );
+}
+
 /** Jobs stopped for lack of credits whose user has credits again. */
 export async function backfillJobsPaidFor(db: ReadModelDb): Promise<BackfillJobRow[]> {
   const rows = await db

@@ -15,7 +15,7 @@ import { createSchema, dropSchema, testDatabaseUrl } from '../support/databases'
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 import { freePort } from '../support/server-process';
 import { foldBalance, topUp } from '../lookups/helpers';
-import { contactOf, MAPPING, seedContacts, startJob, waitForJob } from './helpers';
+import { contactOf, MAPPING, reportOf, seedContacts, startJob, waitForJob } from './helpers';
 
 interface Target {
   env: Record<string, string>;
@@ -112,6 +112,34 @@ async function stop(child: Child, signal: NodeJS.Signals) {
   await exited;
 }
 
+/** Each lookup's charges and outcomes in the user's credits stream, and the stream itself. */
+async function creditsOf(db: Database, userId: string) {
+  const stream = await new PostgresEventStore(db.db, db.kind).readStream(creditsStream(userId));
+  const charges = new Map<string, number>();
+  const outcomes = new Map<string, number>();
+  for (const e of stream) {
+    const id = (e.data as { lookupId?: string }).lookupId;
+    if (!id) continue;
+    const count = e.type === 'LookupCharged' ? charges : e.type.startsWith('Lookup') ? outcomes : undefined;
+    count?.set(id, (count.get(id) ?? 0) + 1);
+  }
+  return { stream, charges, outcomes };
+}
+
+/** A child killed with its third page of 100 charged and held before its write. */
+async function killedOnThirdPage(env: Record<string, string>, user: Awaited<ReturnType<typeof setUp>>) {
+  const first = await startChild({ ...env, CHILD_PAGE_SIZE: '100', CHILD_HOLD_UPDATES_AFTER: '2' });
+  const job = await startJob(
+    { baseUrl: first.baseUrl } as Parameters<typeof startJob>[0],
+    user.token,
+    user.portalId,
+    { objectType: 'contact', scope: 'empty' },
+  );
+  await first.printed('held');
+  await stop(first, 'SIGKILL');
+  return job;
+}
+
 describe('the service killed in the middle of a backfill', () => {
   it.each(targets)(
     'resumes from its cursor after a restart on %s, charging nothing twice and skipping nothing',
@@ -123,19 +151,7 @@ describe('the service killed in the middle of a backfill', () => {
         await db.close();
 
         // Two pages written, the third charged and held before its write when the process dies.
-        const first = await startChild({
-          ...target.env,
-          CHILD_PAGE_SIZE: '100',
-          CHILD_HOLD_UPDATES_AFTER: '2',
-        });
-        const job = await startJob(
-          { baseUrl: first.baseUrl } as Parameters<typeof startJob>[0],
-          user.token,
-          user.portalId,
-          { objectType: 'contact', scope: 'empty' },
-        );
-        await first.printed('held');
-        await stop(first, 'SIGKILL');
+        const job = await killedOnThirdPage(target.env, user);
 
         const second = await startChild({ ...target.env, CHILD_PAGE_SIZE: '100' });
         const done = await waitForJob(second.baseUrl, user.token, job.jobId, ['completed'], 90_000);
@@ -148,16 +164,7 @@ describe('the service killed in the middle of a backfill', () => {
         await stop(second, 'SIGTERM');
 
         db = await target.open();
-        const stream = await new PostgresEventStore(db.db, db.kind).readStream(creditsStream(user.userId));
-        const charges = new Map<string, number>();
-        const outcomes = new Map<string, number>();
-        for (const e of stream) {
-          const id = (e.data as { lookupId?: string }).lookupId;
-          if (!id) continue;
-          const count =
-            e.type === 'LookupCharged' ? charges : e.type.startsWith('Lookup') ? outcomes : undefined;
-          count?.set(id, (count.get(id) ?? 0) + 1);
-        }
+        const { stream, charges, outcomes } = await creditsOf(db, user.userId);
         expect(charges.size).toBe(RECORDS);
         expect([...charges.values()].every((n) => n === 1)).toBe(true);
         expect(outcomes.size).toBe(RECORDS);
@@ -166,6 +173,66 @@ describe('the service killed in the middle of a backfill', () => {
         expect(foldBalance(stream)).toEqual({ balance: 50, lowest: 0 });
         for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
           expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'New York' });
+        await db.close();
+      } finally {
+        await target.dispose();
+      }
+    },
+    180_000,
+  );
+
+  it.each(targets)(
+    'gives back the credits of a page charged and never written when the job is cancelled after a restart on %s',
+    async (_name, makeTarget) => {
+      const target = await makeTarget();
+      try {
+        let db = await target.open();
+        const user = await setUp(db);
+        await db.close();
+        const job = await killedOnThirdPage(target.env, user);
+
+        // Restarted with no runner yet: the user cancels before any runner takes the page up again.
+        const second = await startChild({
+          ...target.env,
+          CHILD_PAGE_SIZE: '100',
+          CHILD_RUNNER_ON_SIGNAL: '1',
+        });
+        const cancelled = await call(second.baseUrl, `/api/hubspot/backfill/${job.jobId}/cancel`, {
+          token: user.token,
+          method: 'POST',
+        });
+        expect(cancelled).toMatchObject({ status: 200, body: { job: { state: 'cancelled' } } });
+        second.process.kill('SIGUSR2');
+        await second.printed('runner');
+
+        const deadline = Date.now() + 90_000;
+        let report = await reportOf(second.baseUrl, user.token, job.jobId);
+        while (report.length < 300 && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          report = await reportOf(second.baseUrl, user.token, job.jobId);
+        }
+        const refunded = report.filter((r) => r.outcome === 'failed');
+        expect(report.filter((r) => r.outcome === 'succeeded')).toHaveLength(200);
+        expect(refunded).toHaveLength(100);
+        expect(refunded.every((r) => r.reason === 'backfill_cancelled' && r.zip === '10001')).toBe(true);
+        await stop(second, 'SIGTERM');
+
+        db = await target.open();
+        const { stream, charges, outcomes } = await creditsOf(db, user.userId);
+        expect(charges.size).toBe(300);
+        expect([...charges.values()].every((n) => n === 1)).toBe(true);
+        expect([...outcomes.keys()].sort()).toEqual([...charges.keys()].sort());
+        expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
+        const refunds = stream.filter((e) => e.type === 'LookupFailed');
+        expect(refunds).toHaveLength(100);
+        for (const refund of refunds)
+          expect(refund.data).toMatchObject({
+            reason: 'backfill_cancelled',
+            refunded: true,
+            refundedCredits: 1,
+          });
+        // The sign-up grant of 50 and the RECORDS bought, less the 200 records filled.
+        expect(foldBalance(stream)).toEqual({ balance: 50 + RECORDS - 200, lowest: 0 });
         await db.close();
       } finally {
         await target.dispose();

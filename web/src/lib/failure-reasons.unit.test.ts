@@ -6,6 +6,7 @@ describe('failure reasons as people read them', () => {
     expect(reasonLabel('insufficient_credits')).toBe('Insufficient Credits');
     expect(reasonLabel('crm_update_failed')).toBe('Crm Update Failed');
     expect(reasonLabel('invalid')).toBe('Invalid');
+    expect(reasonLabel('backfill_cancelled')).toBe('Backfill Cancelled');
   });
 
   it('are listed most frequent first, leaving out reasons with no failures', () => {
