@@ -109,9 +109,11 @@ export class HubSpotTokens {
 
   private async doRefresh(portalId: string, rejected: string | undefined): Promise<string> {
     this.live.delete(portalId);
-    const locked = (work: (db: OperationalDb) => Promise<string>) =>
+    const locked = <T>(work: (db: OperationalDb) => Promise<T>) =>
       this.fleet ? this.db.transaction().execute(work) : work(this.db);
-    return locked(async (trx) => {
+    // A refused refresh token is answered after the transaction commits: thrown inside it, the
+    // forgetting of the tokens would roll back with it, and the next call would ask HubSpot again.
+    const outcome = await locked(async (trx): Promise<string | RefreshTokenRefused> => {
       const row = await trx
         .selectFrom('hubspot_tokens')
         .select(['access_token', 'refresh_token', 'expires_at'])
@@ -130,12 +132,15 @@ export class HubSpotTokens {
       try {
         fresh = await this.oauth.refresh(this.cipher.decrypt(row.refresh_token));
       } catch (error) {
-        if (error instanceof RefreshTokenRefused) await this.forgetRefused(portalId, row.refresh_token, trx);
-        throw error;
+        if (!(error instanceof RefreshTokenRefused)) throw error;
+        await this.forgetRefused(portalId, row.refresh_token, trx);
+        return error;
       }
       await this.save(portalId, fresh, trx);
       return fresh.accessToken;
     });
+    if (outcome instanceof RefreshTokenRefused) throw outcome;
+    return outcome;
   }
 
   /**
