@@ -145,6 +145,24 @@ describe.runIf(testDatabaseUrl)('npm run replay while the service serves (Postgr
       expect(looked).toBeGreaterThan(0);
       await expect.poll(() => lookupOutcomes(url, schema), { timeout: 30_000 }).toBe(looked);
       await expect.poll(() => caughtUp(service), { timeout: 15_000 }).toBe(true);
+      // On PostgreSQL an outcome becomes readable to the projections only once older transactions
+      // end, so "no events behind" can come a moment early: wait for every lookup in the admin's
+      // read model, then for the read models to stop moving.
+      await expect
+        .poll(async () => (await readModelsIn(url, schema)).tables.admin_lookups?.length, { timeout: 30_000 })
+        .toBe(looked);
+      let previous = '';
+      await expect
+        .poll(
+          async () => {
+            const now = JSON.stringify((await readModelsIn(url, schema)).tables);
+            const unchanged = now === previous;
+            previous = now;
+            return unchanged;
+          },
+          { timeout: 30_000, interval: 500 },
+        )
+        .toBe(true);
       const live = await readModelsIn(url, schema);
       expect(live.versionsLeft).toBe(0);
       expect(live.tables.accounts).toHaveLength(8 + registered);
