@@ -23,7 +23,7 @@ import {
   type WriteResult,
 } from '../lookups/crm-writes';
 import type { CrmPortalClient, PortalRoute } from '../portals/types';
-import { mappedProperties, searchOf, type BackfillDeps } from './deps';
+import { mappedPropertiesOf, searchOf, type BackfillDeps } from './deps';
 
 /** A record read by id; `gone` when the CRM no longer has it. */
 type ReadRecord = FoundRecord & { gone?: true };
@@ -251,7 +251,7 @@ async function stranded(
     return last === undefined || !isAbove(record.objectId, last) ? [record.objectId] : [];
   });
   if (ids.length === 0) return [];
-  const properties = [route.zipProperty[job.objectType], ...mappedProperties(route, job.objectType)];
+  const properties = [route.zipProperty[job.objectType], ...mappedPropertiesOf(route, job.objectType)];
   const read = new Map<string, Record<string, string | null>>();
   for (let i = 0; i < ids.length; i += CRM_BATCH_SIZE)
     for (const [id, values] of await client.readRecords(

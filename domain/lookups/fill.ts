@@ -29,6 +29,13 @@ export function plannedWrites(mapping: FieldMapping, location: Location): Planne
   return writes;
 }
 
+/** The CRM properties a mapping writes, whatever the location: each mapped field's, and the timezone's when it is on. */
+export function mappedProperties(mapping: FieldMapping): string[] {
+  const properties: string[] = LOCATION_FIELDS.map((field) => mapping[field]).filter(isFieldMapped);
+  if (mapping.updateTimezone) properties.push(HUBSPOT_TIMEZONE_PROPERTY);
+  return [...new Set(properties)];
+}
+
 /** The CRM properties a lookup would set for a resolved location, whatever the record holds. */
 export function propertiesToFill(mapping: FieldMapping, location: Location): Record<string, string> {
   return Object.fromEntries(plannedWrites(mapping, location).map((w) => [w.property, w.value]));

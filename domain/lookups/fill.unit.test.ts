@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { FieldMapping } from '../portals/config';
-import { plannedWrites, propertiesToFill } from './fill';
+import { mappedProperties, plannedWrites, propertiesToFill } from './fill';
 import type { Location } from './postal-code';
 
 const newYork: Location = {
@@ -63,6 +63,26 @@ describe('which properties a lookup fills', () => {
       { field: 'city', property: 'city', value: 'New York', mode: 'update_unless_edited' },
       { field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' },
       { field: 'timezone', property: 'hs_timezone', value: 'america_slash_new_york', mode: 'fill_if_empty' },
+    ]);
+  });
+});
+
+describe('which properties a mapping writes', () => {
+  it('names each mapped field’s property and the timezone’s when it is on', () => {
+    expect(mappedProperties(contactMapping)).toEqual([
+      'city',
+      'state',
+      'county_name',
+      'country',
+      'hs_timezone',
+    ]);
+  });
+
+  it('names only the mapped fields when the timezone is off', () => {
+    expect(mappedProperties({ ...contactMapping, county: '', updateTimezone: false })).toEqual([
+      'city',
+      'state',
+      'country',
     ]);
   });
 });
