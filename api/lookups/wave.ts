@@ -20,7 +20,8 @@ import type { LookupMetrics } from '../metrics/metrics';
 import type { ReadModelDb } from '../../projections/schema';
 import { lastWrittenValues } from '../../projections/writes/queries';
 
-export interface WaveDeps {
+/** What any lookup needs, whatever asked for it (a webhook, a workflow action, a backfill job). */
+export interface LookupDeps {
   store: EventStore;
   credits: CreditsHandler;
   portals: PortalDirectory;
@@ -29,6 +30,9 @@ export interface WaveDeps {
   /** Where what ZipFill last wrote to each record is read ("update unless edited"). */
   readModels: ReadModelDb;
   now: () => Date;
+}
+
+export interface WaveDeps extends LookupDeps {
   /** Tells each lookup's steps in its request's log; absent, nothing is told. */
   journal?: LookupJournal;
   /** Times each stage of the wave; absent, nothing is measured. */

@@ -13,24 +13,13 @@ import {
   type WorkflowOutputs,
   type WorkflowSettlement,
 } from '../../domain/lookups/workflow-action';
-import type { ReadModelDb } from '../../projections/schema';
 import { lastWrittenValues } from '../../projections/writes/queries';
-import type { ZipTable } from '../adapters/geocoder/zip-table';
-import type { CreditsHandler } from '../credits/handler';
 import { writeToCrm } from '../lookups/crm-writes';
 import { answeredEventId, chargeCommandId, outcomeCommandId } from '../lookups/ids';
 import type { LookupJournal, WaveJournal } from '../lookups/journal';
-import type { CrmClientFactory, PortalDirectory } from '../portals/types';
+import type { LookupDeps } from '../lookups/wave';
 
-export interface WorkflowActionDeps {
-  store: EventStore;
-  credits: CreditsHandler;
-  portals: PortalDirectory;
-  crm: CrmClientFactory;
-  zipTable: ZipTable;
-  /** Where what ZipFill last wrote to each record is read ("update unless edited"). */
-  readModels: ReadModelDb;
-  now: () => Date;
+export interface WorkflowActionDeps extends LookupDeps {
   journal?: LookupJournal;
 }
 
