@@ -1,6 +1,7 @@
 // Benchmark: our embedded ZIP table against the `zipcodes` npm package, on the same random set
 // of real ZIPs (known to both). Run through the bench dispatcher (`npm run bench`).
 import type { ParsedPostalCode } from '../../domain/lookups/postal-code';
+import { seededRandom } from '../../api/seeded-random';
 import { parsePostalCode } from '../../domain/lookups/postal-code';
 import { loadZipTable } from '../../api/adapters/geocoder/zip-table';
 
@@ -8,18 +9,6 @@ const SAMPLE_SIZE = 20_000;
 const ROUND_MS = 200;
 const ROUNDS = 5;
 const SEED = 20_261_122;
-
-/** Deterministic so every run looks up the same codes (mulberry32). */
-function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function heapMb(): number {
   (globalThis as { gc?: () => void }).gc?.();

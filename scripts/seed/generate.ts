@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { seededRandom } from '../../api/seeded-random';
 import { accountStream } from '../../domain/accounts/decider';
 import { creditsDecider, creditsStream, type CreditsCommand } from '../../domain/credits/decider';
 import type { CreditsEvent } from '../../domain/credits/events';
@@ -9,14 +10,7 @@ import type { LogLine } from '../../api/logging/logger';
 
 /** A small seeded generator, so the same options give the same history. */
 export function rng(seed: number) {
-  let a = seed >>> 0;
-  const next = () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
+  const next = seededRandom(seed);
   return {
     next,
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),

@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs';
+import { seededRandom } from '../../../seeded-random';
 import { sql } from 'kysely';
 import type { OperationalDb } from '../../../db/operational';
 import { ZIP_TABLE_FILE } from '../../geocoder/zip-table';
@@ -60,18 +61,6 @@ function sampleZips(): SampleZips {
   return zips;
 }
 
-/** mulberry32: small, fast and the same everywhere for a seed. */
-function random(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const FIRST = [
   'Ada',
   'Grace',
@@ -97,7 +86,7 @@ export interface SampleRecord {
 
 /** `count` sample records of one type, the same for the same seed. */
 export function sampleRecords(type: SandboxObjectType, count: number, seed: number): SampleRecord[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(rnd() * items.length)]!;
   const { known, withOtherCities, isKnown } = sampleZips();
   const records: SampleRecord[] = [];
