@@ -15,7 +15,12 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LOOKUP_PROCESSOR_STREAM, type LookupProcessorEvent } from '../../domain/lookups/events';
-import { pendingLookups, processorMarker, type PendingLookup } from '../../projections/lookups/queries';
+import {
+  pendingLookups,
+  processorMarker,
+  queueTableId,
+  type PendingLookup,
+} from '../../projections/lookups/queries';
 import { pause, SingletonWorker, type Locks, type WorkerLog } from '../../projections/worker';
 import { processWave, type WaveDeps } from './wave';
 
@@ -50,6 +55,8 @@ export class LookupProcessor {
   private readonly active = new Set<Promise<void>>();
   private readonly taken = new Set<string>();
   private highWater = 0n;
+  /** The queue table `highWater` counts in (queueTableId). */
+  private queueTable: string | undefined;
   private catchingUp = false;
   private processed = 0;
   private lastError: string | undefined;
@@ -66,6 +73,7 @@ export class LookupProcessor {
         try {
           await this.catchUp(signal);
           this.highWater = 0n;
+          this.queueTable = undefined;
         } finally {
           this.catchingUp = false;
         }
@@ -111,6 +119,12 @@ export class LookupProcessor {
   private async step(signal: AbortSignal): Promise<number> {
     const pollMs = this.options.pollMs ?? 250;
     if (this.active.size >= (this.options.concurrency ?? 4)) return pollMs;
+    const queueTable = await queueTableId(this.options.readModels);
+    if (queueTable !== this.queueTable) {
+      // A replay switched the queue: read it from its start (lookups under way are still skipped).
+      this.queueTable = queueTable;
+      this.highWater = 0n;
+    }
     const batch = (
       await pendingLookups(this.options.readModels, this.highWater, this.options.batchSize ?? 500)
     ).filter((l) => !this.taken.has(l.lookupId));

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { LookupRequest } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import type { ReadModelDb } from '../schema';
@@ -47,6 +48,16 @@ export async function pendingLookups(
     requestedAt: new Date(r.requested_at).toISOString(),
     requestId: r.request_id ?? undefined,
   }));
+}
+
+/**
+ * Which table holds the queue now. A replay switches in a rebuilt table whose rows are numbered
+ * afresh, and without the gaps rolled-back batches left, so numbers taken from the old one mean
+ * nothing in it.
+ */
+export async function queueTableId(db: ReadModelDb): Promise<string> {
+  const { rows } = await sql<{ id: string }>`SELECT 'lookup_requests'::regclass::oid::text AS id`.execute(db);
+  return rows[0]!.id;
 }
 
 /** Lookups waiting for an outcome: the queue's depth (GET /metrics). */
