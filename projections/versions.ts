@@ -25,7 +25,7 @@ export function checkSchemaName(name: string): string {
 }
 
 export interface VersionProgress {
-  /** Events read from the log so far, over all the projections being rebuilt. */
+  /** Events read from the log so far; each is applied to every projection being rebuilt. */
   read: number;
 }
 
@@ -79,33 +79,65 @@ async function applyBatch(
     throw new Error(`The checkpoint of ${projection.name} in ${options.version} was moved by another writer`);
 }
 
+/** Works on `work`, then rests by the pace, outside any transaction, so the service gets the rest. */
+async function paced<T>(options: BuildOptions, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const rest = restAfter(performance.now() - started, options.pace ?? 1);
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+  return result;
+}
+
 /**
  * Fills the fresh version from the log until every projection has read what is there now. The
- * log is read outside the write transaction: PGlite has one connection, which the transaction holds.
- * After each batch it rests by its pace, outside any transaction, so the service gets the rest.
+ * projections read the log together, one read for all of them, so they reach the head together
+ * and the switch finds only what the service wrote since. The log is read outside the write
+ * transactions: PGlite has one connection, which a transaction holds. Every read and every
+ * projection's batch is paced on its own, so the service never waits behind a long stretch.
  */
 export async function catchUp(
   db: Kysely<unknown>,
   options: BuildOptions,
   progress: VersionProgress,
 ): Promise<void> {
-  const rm = readModels(db);
-  for (const projection of options.projections) {
-    let from: Checkpoint = START;
-    for (;;) {
-      const started = performance.now();
-      const batch = await options.store.readAll({ after: from, limit: options.batchSize ?? 1000 });
-      if (batch.events.length === 0) break;
-      await rm.transaction().execute(async (trx) => {
-        await inVersion(trx, options);
-        await applyBatch(trx, projection, options, from, batch);
-      });
-      from = batch.next;
-      progress.read += batch.events.length;
-      options.onProgress?.(progress);
-      const rest = restAfter(performance.now() - started, options.pace ?? 1);
-      if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
-    }
+  const from = await follow(db, options, progress, START);
+  // Fresh tables have no statistics: without them the service's first queries after the switch
+  // could be planned as if the tables were empty.
+  for (const table of options.projections.flatMap((p) => p.tables))
+    await paced(options, () => sql`ANALYZE ${sql.id(options.version, table)}`.execute(db));
+  // What the service wrote meanwhile, so the switch is left only the last moment's events.
+  await follow(db, options, progress, from);
+}
+
+/**
+ * Applies the log after `from` to every projection of the version, until a read finds less than
+ * a full batch: the head as it stood then. Chasing the service's every new event in small batches
+ * would cost more than the switch takes to apply them. Answers where it stopped.
+ */
+async function follow(
+  db: Kysely<unknown>,
+  options: BuildOptions,
+  progress: VersionProgress,
+  from: Checkpoint,
+): Promise<Checkpoint> {
+  const limit = options.batchSize ?? 1000;
+  for (;;) {
+    const batch = await paced(options, () => options.store.readAll({ after: from, limit }));
+    if (batch.events.length === 0) return from;
+    const after = from;
+    for (const projection of options.projections)
+      await paced(options, () =>
+        readModels(db)
+          .transaction()
+          .execute(async (trx) => {
+            await inVersion(trx, options);
+            await applyBatch(trx, projection, options, after, batch);
+          }),
+      );
+    from = batch.next;
+    progress.read += batch.events.length;
+    options.onProgress?.(progress);
+    if (batch.events.length < limit) return from;
   }
 }
 
@@ -136,14 +168,13 @@ export async function switchOver(
       // Alone on its database (PGlite's folder lock), nothing was appended since the catch-up,
       // and the log could not be read here anyway: the transaction holds PGlite's one connection.
       if (!options.alone)
-        for (const projection of options.projections) {
-          for (;;) {
-            const from = await readCheckpoint(trx, projection.name);
-            const batch = await options.store.readAll({ after: from, limit: options.batchSize ?? 1000 });
-            if (batch.events.length === 0) break;
+        for (let from = await readCheckpoint(trx, options.projections[0]!.name); ;) {
+          const batch = await options.store.readAll({ after: from, limit: options.batchSize ?? 1000 });
+          if (batch.events.length === 0) break;
+          for (const projection of options.projections)
             await applyBatch(trx, projection, options, from, batch);
-            progress.read += batch.events.length;
-          }
+          from = batch.next;
+          progress.read += batch.events.length;
         }
       await sql`CREATE SCHEMA ${sql.id(retired)}`.execute(trx);
       for (const table of tables) {

@@ -110,7 +110,7 @@ async function main() {
     pace: share,
   };
 
-  const total = ((await countEvents(store, database)) ?? 0) * projections.length;
+  const total = (await countEvents(store, database)) ?? 0;
   const bar = new SingleBar(
     {
       format: `Replaying [{bar}] {percentage}% | {value}/{total} events | {speed} events/s | ${pace}`,
@@ -125,10 +125,15 @@ async function main() {
     bar.update(Math.min(p.read, total || p.read), {
       speed: Math.round(p.read / Math.max((Date.now() - started) / 1000, 0.001)),
     });
+  let switchMs: number | undefined;
   try {
     await createVersion(database.db, options);
     await catchUp(database.db, options, progress);
-    if (!choice.into) await switchOver(database.db, options, progress);
+    if (!choice.into) {
+      const switching = performance.now();
+      await switchOver(database.db, options, progress);
+      switchMs = performance.now() - switching;
+    }
   } catch (error) {
     if (!choice.into)
       await sql`DROP SCHEMA IF EXISTS ${sql.id(options.version)} CASCADE`.execute(database.db);
@@ -143,7 +148,7 @@ async function main() {
       `(${Math.round(progress.read / Math.max(seconds, 0.001))} events/s)` +
       (choice.into
         ? `, into schema ${choice.into}; the live read models are untouched.`
-        : `; readers switched to the new version.`),
+        : `; readers switched to the new version (the switch held writers for ${Math.round(switchMs ?? 0)} ms).`),
   );
   await store.close();
   await database.close();
