@@ -17,6 +17,7 @@ import {
 import { deliver } from '../../tests/support/hubspot-webhook';
 
 const ZIPS = ['10001', '60601', '94105', '30301', '02108', '73301', '98101', '33101', '80202', '85001'];
+/** Lookups per webhook delivery unless told otherwise: HubSpot sends at most 100 in one. */
 const BATCH = 100;
 
 export interface LoadCustomer {
@@ -79,16 +80,17 @@ export interface Offered {
   startedAt: number;
 }
 
-/** Sends `rate` lookups a second for `seconds`, in batches of 100, each batch one portal's, the portals in turn. */
+/** Sends `rate` lookups a second for `seconds`, in deliveries of `batch`, each one portal's, the portals in turn. */
 export async function offerLookups(
   fleet: Fleet,
   customers: LoadCustomer[],
   rate: number,
   seconds: number,
+  batch = BATCH,
 ): Promise<Offered> {
   const secret = await sandboxWebhookSecret(fleet.databaseUrl);
-  const batches = Math.max(1, Math.round((rate * seconds) / BATCH));
-  const interval = (1000 * BATCH) / rate;
+  const batches = Math.max(1, Math.round((rate * seconds) / batch));
+  const interval = (1000 * batch) / rate;
   const sentAt = new Map<string, number>();
   const started = performance.now();
   const startedAt = Date.now();
@@ -99,9 +101,9 @@ export async function offerLookups(
     if (wait > 0) await new Promise((r) => setTimeout(r, wait));
     // The portal with the most contacts left, so successive calls keep every portal in turn.
     const customer = customers.reduce((most, c) => (c.next < most.next ? c : most));
-    const ids = customer.contactIds.slice(customer.next, customer.next + BATCH);
-    if (ids.length < BATCH) throw new Error(`Portal ${customer.portalId} has no contacts left`);
-    customer.next += BATCH;
+    const ids = customer.contactIds.slice(customer.next, customer.next + batch);
+    if (ids.length < batch) throw new Error(`Portal ${customer.portalId} has no contacts left`);
+    customer.next += batch;
     const events = ids.map((id, i) => sandboxZipChange(customer.portalId, id, ZIPS[(b + i) % ZIPS.length]!));
     const at = Date.now();
     for (const e of events) sentAt.set(lookupIdOf(customer.portalId, String(e.eventId)), at);
@@ -112,6 +114,9 @@ export async function offerLookups(
       ),
     );
   }
+  // The offer lasts its whole time, so that calls in a row keep the rate rather than send at once.
+  const rest = started + batches * interval - performance.now();
+  if (rest > 0) await new Promise((r) => setTimeout(r, rest));
   await Promise.all(deliveries);
   return { sentAt, failedDeliveries, startedAt };
 }
@@ -128,6 +133,8 @@ async function outcomes(databaseUrl: string, since: number): Promise<Map<string,
 }
 
 export interface Measured {
+  /** Each ended lookup's send time and latency (ms), in the order they were sent. */
+  samples: { sentAt: number; latencyMs: number }[];
   lookups: number;
   ended: number;
   failedDeliveries: number;
@@ -146,20 +153,22 @@ export async function measure(fleet: Fleet, offered: Offered, timeoutMs = 180_00
     await new Promise((r) => setTimeout(r, 250));
     ended = await outcomes(fleet.databaseUrl, offered.startedAt - 1000);
   }
-  const latencies: number[] = [];
+  const samples: Measured['samples'] = [];
   let last = offered.startedAt;
   for (const [id, sent] of offered.sentAt) {
     const at = ended.get(id);
     if (at === undefined) continue;
-    latencies.push(at - sent);
+    samples.push({ sentAt: sent, latencyMs: at - sent });
     last = Math.max(last, at);
   }
-  latencies.sort((a, b) => a - b);
+  samples.sort((a, b) => a.sentAt - b.sentAt);
+  const latencies = samples.map((s) => s.latencyMs).sort((a, b) => a - b);
   return {
+    samples,
     lookups: offered.sentAt.size,
     ended: latencies.length,
     failedDeliveries: offered.failedDeliveries,
-    sustainedPerSec: Math.round(latencies.length / Math.max((last - offered.startedAt) / 1000, 0.001)),
+    sustainedPerSec: Math.round(samples.length / Math.max((last - offered.startedAt) / 1000, 0.001)),
     p50ms: Math.round(percentile(latencies, 50)),
     p95ms: Math.round(percentile(latencies, 95)),
     p99ms: Math.round(percentile(latencies, 99)),

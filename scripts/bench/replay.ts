@@ -11,13 +11,24 @@ import os from 'node:os';
 import { promisify } from 'node:util';
 import type { HealthAnswer } from '../../api/health/contract';
 import { buildFleetServer, startFleet, type Fleet } from '../../tests/support/fleet';
-import { loadCustomers, measure, offerLookups, type LoadCustomer, type Offered } from './fleet-load';
+import {
+  loadCustomers,
+  measure,
+  offerLookups,
+  percentile,
+  type LoadCustomer,
+  type Measured,
+  type Offered,
+} from './fleet-load';
 import type { BenchResult, BenchRow } from './report';
 
 const run = promisify(execFile);
 const RATE = 100;
+/** Lookups per webhook delivery: small, so that the latencies are many separate samples. */
+const DELIVERY = 10;
+const BEFORE_SECONDS = 20;
 const USERS = 12;
-const CONTACTS = 1_200;
+const CONTACTS = 1_500;
 const HISTORY = { users: 200, lookups: 20_000 };
 
 const load = () => os.loadavg()[0]!.toFixed(1);
@@ -46,6 +57,23 @@ function merged(all: Offered[]): Offered {
   };
 }
 
+/** Per 5 s of sending (from the replay's start): lookups, p99 and the slowest, to show where delays sit. */
+function timeline(samples: Measured['samples'], startedAt: number, endedAt: number): string {
+  const buckets = new Map<number, number[]>();
+  for (const s of samples) {
+    const at = Math.floor((s.sentAt - startedAt) / 2000) * 2;
+    buckets.set(at, [...(buckets.get(at) ?? []), s.latencyMs]);
+  }
+  const end = (endedAt - startedAt) / 1000;
+  return [...buckets]
+    .map(([at, latencies]) => {
+      const sorted = latencies.sort((a, b) => a - b);
+      const mark = at <= end && end < at + 2 ? '  <- replay ended' : '';
+      return `  ${String(at).padStart(4)} s  ${String(sorted.length).padStart(4)} lookups  p99 ${String(Math.round(percentile(sorted, 99))).padStart(6)} ms  max ${String(Math.round(sorted.at(-1)!)).padStart(6)} ms${mark}`;
+    })
+    .join('\n');
+}
+
 export async function runReplayBench(options: {
   postgresUrl?: string;
   replayOptions?: string[];
@@ -70,43 +98,60 @@ export async function runReplayBench(options: {
   try {
     await caughtUp(fleet);
     const customers = await loadCustomers(fleet, USERS, CONTACTS);
-    await measure(fleet, await offerLookups(fleet, customers, RATE, 2)); // warm-up
+    await measure(fleet, await offerLookups(fleet, customers, RATE, 2, DELIVERY)); // warm-up
+    const before = await measure(fleet, await offerLookups(fleet, customers, RATE, BEFORE_SECONDS, DELIVERY));
     const beforeLoad = load();
-    const before = await measure(fleet, await offerLookups(fleet, customers, RATE, 10));
 
-    const duringLoad = load();
     let replaying = true;
     const replayArgs = ['--all', ...(options.replayOptions ?? [])];
-    const replay = script('replay', replayArgs, fleet.databaseUrl).finally(() => (replaying = false));
+    const replayStarted = Date.now();
+    let replayEnded = 0;
+    const replay = script('replay', replayArgs, fleet.databaseUrl).finally(() => {
+      replaying = false;
+      replayEnded = Date.now();
+    });
     const offered: Offered[] = [];
-    while (replaying && left(customers) >= 100) offered.push(await offerLookups(fleet, customers, RATE, 1));
+    while (replaying && left(customers) >= DELIVERY)
+      offered.push(await offerLookups(fleet, customers, RATE, 1, DELIVERY));
     const { stdout } = await replay;
+    const duringLoad = load();
     const during = await measure(fleet, merged(offered));
+    const held = /held writers for (\d+) ms/.exec(stdout)?.[1] ?? '?';
+    console.log(`The switch held writers for ${held} ms; lookups by when they were sent:`);
+    console.log(timeline(during.samples, replayStarted, replayEnded));
     const replayed = / at (pace [^:]+): (\d+) events in ([\d.]+) s \((\d+) events\/s\)/.exec(stdout);
+    const row = (phase: string, m: Measured, load1m: string): BenchRow => ({
+      phase,
+      lookups: m.lookups,
+      ended: m.ended,
+      failedDeliveries: m.failedDeliveries,
+      p50ms: m.p50ms,
+      p95ms: m.p95ms,
+      p99ms: m.p99ms,
+      maxms: Math.round(Math.max(0, ...m.samples.map((s) => s.latencyMs))),
+      load1m,
+    });
     const rows: BenchRow[] = [
-      {
-        phase: 'before the replay',
-        lookups: before.lookups,
-        ended: before.ended,
-        failedDeliveries: before.failedDeliveries,
-        p50ms: before.p50ms,
-        p95ms: before.p95ms,
-        p99ms: before.p99ms,
-        load1m: beforeLoad,
-      },
-      {
-        phase: `during npm run replay -- ${replayArgs.join(' ')} at ${replayed?.[1] ?? '?'}: ${replayed?.[2] ?? '?'} events in ${replayed?.[3] ?? '?'} s, ${replayed?.[4] ?? '?'} events/s`,
-        lookups: during.lookups,
-        ended: during.ended,
-        failedDeliveries: during.failedDeliveries,
-        p50ms: during.p50ms,
-        p95ms: during.p95ms,
-        p99ms: during.p99ms,
-        load1m: duringLoad,
-      },
+      row(`before the replay (${BEFORE_SECONDS} s)`, before, beforeLoad),
+      row(
+        `during npm run replay -- ${replayArgs.join(' ')} at ${replayed?.[1] ?? '?'}: ${replayed?.[2] ?? '?'} events in ${replayed?.[3] ?? '?'} s, ${replayed?.[4] ?? '?'} events/s; the switch held writers ${held} ms`,
+        during,
+        duringLoad,
+      ),
     ];
+    const added = during.p99ms - before.p99ms;
+    console.log(
+      `At the 99th percentile the replay added ${added} ms to a lookup, against a usual p99 of ${before.p99ms} ms: ` +
+        (added <= before.p99ms ? 'within it.' : 'more than it.'),
+    );
+    rows.push({
+      phase: 'added by the replay (during minus before)',
+      p50ms: during.p50ms - before.p50ms,
+      p95ms: during.p95ms - before.p95ms,
+      p99ms: added,
+    });
     return {
-      name: `Live replay of every read model on PostgreSQL (${HISTORY.users} users, ${HISTORY.lookups.toLocaleString('en-US')} lookups of history) while ${RATE} lookups/s arrive`,
+      name: `Live replay of every read model on PostgreSQL (${HISTORY.users} users, ${HISTORY.lookups.toLocaleString('en-US')} lookups of history) while ${RATE} lookups/s arrive, ${DELIVERY} to a webhook delivery`,
       rows,
     };
   } finally {
