@@ -49,15 +49,27 @@ export async function liveSchema(db: Kysely<unknown>): Promise<string> {
   return rows[0]?.schema ?? 'public';
 }
 
+/** Works on `work`, then rests by the pace, outside any transaction, so the service gets the rest. */
+async function paced<T>(options: BuildOptions, work: () => Promise<T>): Promise<T> {
+  const started = performance.now();
+  const result = await work();
+  const rest = restAfter(performance.now() - started, options.pace ?? 1);
+  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
+  return result;
+}
+
 /** Creates the projections' tables, empty and with their indexes, and a checkpoint table in `version`. */
 export async function createVersion(db: Kysely<unknown>, options: BuildOptions): Promise<void> {
   const { live, version } = options;
   await sql`CREATE SCHEMA IF NOT EXISTS ${sql.id(version)}`.execute(db);
   const tables = ['projection_checkpoints', ...options.projections.flatMap((p) => p.tables)];
-  for (const table of tables) {
-    await sql`DROP TABLE IF EXISTS ${sql.id(version, table)}`.execute(db);
-    await sql`CREATE TABLE ${sql.id(version, table)} (LIKE ${sql.id(live, table)} INCLUDING ALL)`.execute(db);
-  }
+  for (const table of tables)
+    await paced(options, async () => {
+      await sql`DROP TABLE IF EXISTS ${sql.id(version, table)}`.execute(db);
+      await sql`CREATE TABLE ${sql.id(version, table)} (LIKE ${sql.id(live, table)} INCLUDING ALL)`.execute(
+        db,
+      );
+    });
 }
 
 /** In this transaction, unqualified names find the version's tables first, then the live ones. */
@@ -77,15 +89,6 @@ async function applyBatch(
   if (handled.length > 0) await projection.apply(trx, handled);
   if (!(await advanceCheckpoint(trx, projection.name, from, next)))
     throw new Error(`The checkpoint of ${projection.name} in ${options.version} was moved by another writer`);
-}
-
-/** Works on `work`, then rests by the pace, outside any transaction, so the service gets the rest. */
-async function paced<T>(options: BuildOptions, work: () => Promise<T>): Promise<T> {
-  const started = performance.now();
-  const result = await work();
-  const rest = restAfter(performance.now() - started, options.pace ?? 1);
-  if (rest > 0) await new Promise((resolve) => setTimeout(resolve, rest));
-  return result;
 }
 
 /**
