@@ -4,7 +4,7 @@
  * beside the live one and switched in atomically (projections/versions.ts).
  * `-- --into <schema> <projection>` builds into an analyst's schema of their own and leaves the
  * live read models alone.
- * `-- --pace <share>` sets the share of the time the replay works (projections/pace.ts): 0.5 by
+ * `-- --pace <share>` sets the share of the time the replay works (projections/pace.ts): 0.25 by
  * default on PostgreSQL, where the service may be serving beside it; 1 (flat out) on PGlite,
  * where it cannot be.
  */

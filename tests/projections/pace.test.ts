@@ -13,8 +13,8 @@ describe('replay pace', () => {
     expect(restAfter(0, 0.5)).toBe(0);
   });
 
-  it('yields half the time when a service may be serving beside it, and runs flat out when none can be', () => {
-    expect(defaultPace(true)).toBe(0.5);
+  it('works a quarter of the time when a service may be serving beside it, and runs flat out when none can be', () => {
+    expect(defaultPace(true)).toBe(0.25);
     expect(defaultPace(false)).toBe(1);
   });
 
