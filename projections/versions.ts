@@ -103,28 +103,39 @@ export async function catchUp(
   options: BuildOptions,
   progress: VersionProgress,
 ): Promise<void> {
-  const from = await follow(db, options, progress, START);
+  const limit = options.batchSize ?? 1000;
+  let from = await follow(db, options, progress, START, limit);
   // Fresh tables have no statistics: without them the service's first queries after the switch
   // could be planned as if the tables were empty.
   for (const table of options.projections.flatMap((p) => p.tables))
     await paced(options, () => sql`ANALYZE ${sql.id(options.version, table)}`.execute(db));
-  // What the service wrote meanwhile, so the switch is left only the last moment's events.
-  await follow(db, options, progress, from);
+  // What the service wrote meanwhile; then, without resting, until only the last moment's events
+  // are left, so the switch has next to nothing to apply while it holds the live writers.
+  from = await follow(db, options, progress, from, limit);
+  await follow(db, { ...options, pace: 1 }, progress, from, LEFT_FOR_THE_SWITCH, SPRINTS);
 }
 
+/** A read finding fewer events than this leaves the switch only a moment's work. */
+const LEFT_FOR_THE_SWITCH = 100;
+/** Unpaced reads before the switch goes ahead, however busy the service is. */
+const SPRINTS = 10;
+
 /**
- * Applies the log after `from` to every projection of the version, until a read finds less than
- * a full batch: the head as it stood then. Chasing the service's every new event in small batches
- * would cost more than the switch takes to apply them. Answers where it stopped.
+ * Applies the log after `from` to every projection of the version, until a read finds fewer than
+ * `fewerThan` events (the head as it stood then) or after `most` reads. Chasing the service's
+ * every new event in small batches would cost more than the switch takes to apply them.
+ * Answers where it stopped.
  */
 async function follow(
   db: Kysely<unknown>,
   options: BuildOptions,
   progress: VersionProgress,
   from: Checkpoint,
+  fewerThan: number,
+  most = Infinity,
 ): Promise<Checkpoint> {
   const limit = options.batchSize ?? 1000;
-  for (;;) {
+  for (let reads = 0; reads < most; reads++) {
     const batch = await paced(options, () => options.store.readAll({ after: from, limit }));
     if (batch.events.length === 0) return from;
     const after = from;
@@ -140,8 +151,9 @@ async function follow(
     from = batch.next;
     progress.read += batch.events.length;
     options.onProgress?.(progress);
-    if (batch.events.length < limit) return from;
+    if (batch.events.length < fewerThan) return from;
   }
+  return from;
 }
 
 /**
