@@ -71,6 +71,8 @@ export interface DashboardAnswer {
   systemStats: {
     totalUsers: number;
     newUsers7d: number;
+    /** 0 while there are no finished lookups, when successRate is 0 and means nothing. */
+    totalLookups: number;
     successRate: number;
     successfulLookups: number;
     activeUsers24h: number;

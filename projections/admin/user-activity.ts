@@ -67,6 +67,7 @@ export function systemStats(users: readonly UserActivity[], w: Window) {
   return {
     totalUsers: users.length,
     newUsers7d: users.filter((u) => u.createdAt > w.since7d.getTime()).length,
+    totalLookups: total,
     successRate: percent(successful, total),
     successfulLookups: successful,
     activeUsers24h: users.filter(

@@ -92,6 +92,7 @@ for (const backend of backends) {
       expect(d.systemStats).toEqual({
         totalUsers: 4,
         newUsers7d: 2,
+        totalLookups: 6,
         successRate: 66.7,
         successfulLookups: 4,
         activeUsers24h: 2,

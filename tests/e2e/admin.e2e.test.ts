@@ -69,6 +69,9 @@ describe('the admin area in the browser', () => {
     await expect.poll(() => p.getByRole('heading', { name: 'Credit Distribution' }).count(), POLL).toBe(1);
     await expect.poll(() => p.getByRole('heading', { name: 'User Engagement' }).count(), POLL).toBe(1);
     await expect.poll(() => p.locator('canvas').count(), POLL).toBeGreaterThan(0);
+    // No lookups have been made yet: there is no rate to show, and 0% would be a false one.
+    const successRate = p.locator('.admin-stat').filter({ hasText: 'Success Rate' });
+    expect(await successRate.innerText()).toMatch(/^Success Rate\s+—\s+No lookups yet$/);
 
     await p.getByRole('tab', { name: 'Live Activity' }).click();
     await expect.poll(() => p.getByText('Real-Time Activity Feed').count(), POLL).toBe(1);

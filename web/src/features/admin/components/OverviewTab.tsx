@@ -6,7 +6,7 @@ import { useDarkMode } from '../../../lib/theme';
 import { Button, Card } from '../../../ui';
 import { barChartOption, shortRangeLabel, usageTrendOption } from '../lib/chart-options';
 import { CHART_BLUE, engagementColour } from '../lib/colours';
-import { number } from '../lib/format';
+import { number, rate, rateCaption } from '../lib/format';
 import type { DashboardAnswer } from '@api/admin/contract';
 import { Stat } from './Stat';
 
@@ -38,8 +38,8 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefr
         <Card>
           <Stat
             label="Success Rate"
-            value={`${s.successRate}%`}
-            sub={`${number(s.successfulLookups)} successful`}
+            value={rate(s.successRate, s.totalLookups)}
+            sub={rateCaption(s.successfulLookups, s.totalLookups)}
           />
         </Card>
         <Card>

@@ -3,7 +3,7 @@ import { DEFAULT_USER_SORT, userStatus, type UserSortField, type UserStatus } fr
 import { Card } from '../../../ui';
 import { useAdminUsersQuery } from '../api';
 import { GREEN, GREY, hourlyBarColour, ORANGE, RED } from '../lib/colours';
-import { ago, date, rate } from '../lib/format';
+import { ago, date, NO_LOOKUPS_YET, rate } from '../lib/format';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { usePagedSearch } from '../lib/use-paged-search';
 import type { UserOverview } from '@api/admin/contract';
@@ -160,7 +160,7 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
       </td>
       <td>
         {u.totalLookups === 0 ? (
-          <span className="muted" title="No lookups yet">
+          <span className="muted" title={NO_LOOKUPS_YET}>
             {rate(u.successRate, u.totalLookups)}
           </span>
         ) : (

@@ -26,5 +26,12 @@ export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US');
 export const date = (iso: string) => new Date(iso).toLocaleDateString('en-US');
 export const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US');
 
+/** What stands in for a success rate's caption (or tooltip) while nothing was attempted. */
+export const NO_LOOKUPS_YET = 'No lookups yet';
+
 /** A success rate as a percent, or "—" when nothing was attempted (0% would blame no one). */
 export const rate = (percent: number, attempts: number) => (attempts === 0 ? '—' : `${percent}%`);
+
+/** The caption under a success rate: how many succeeded, or that there is nothing to rate yet. */
+export const rateCaption = (successful: number, attempts: number) =>
+  attempts === 0 ? NO_LOOKUPS_YET : `${number(successful)} successful`;
