@@ -24,6 +24,11 @@ async function signIn(page: Page, address: string) {
   await page.waitForURL('**/dashboard');
 }
 
+/** Whether the browser holds the sandbox CRM's pass; it is HttpOnly, so only the cookie jar shows it. */
+async function holdsSandboxPass(page: Page) {
+  return (await page.context().cookies()).some((c) => c.name === 'zipfill_sandbox_crm');
+}
+
 function balanceCard(page: Page) {
   return page
     .locator('section, div')
@@ -71,14 +76,17 @@ describe('accounts in the browser', () => {
     await expect.poll(() => balanceCard(page).innerText(), POLL).toContain('300');
   });
 
-  it('signs out and back in', async () => {
+  it('signs out, after which the sandbox CRM no longer knows the browser, and back in', async () => {
     const { page } = await freshPage(browser, service.baseUrl);
     const address = email('inout');
     await register(page, address);
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await expect.poll(() => holdsSandboxPass(page), POLL).toBe(true);
     await page.getByRole('button', { name: 'Logout' }).click();
     await expect.poll(() => page.getByRole('link', { name: 'Login' }).count(), POLL).toBeGreaterThan(0);
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
+    await expect.poll(() => holdsSandboxPass(page), POLL).toBe(false);
+    expect((await page.goto('/sandbox/hubspot/records'))?.status()).toBe(401);
     await signIn(page, address);
     await expect.poll(() => page.getByText(`Welcome, ${address}`).count(), POLL).toBe(1);
   });
@@ -139,12 +147,13 @@ describe('accounts in the browser', () => {
     await page.waitForURL('**/dashboard');
   });
 
-  it('deletes the account on a 360 px phone after the password, says goodbye signed out, and the address signs in no more', async () => {
+  it('deletes the account on a 360 px phone after the password, says goodbye signed out (the sandbox CRM pass forgotten too), and the address signs in no more', async () => {
     const { page, errors } = await freshPage(browser, service.baseUrl);
     await page.setViewportSize({ width: 360, height: 800 });
     const address = email('leaving');
     await register(page, address);
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
+    await expect.poll(() => holdsSandboxPass(page), POLL).toBe(true);
     await page.goto('/manage-account');
     const card = page
       .locator('section')
@@ -160,6 +169,7 @@ describe('accounts in the browser', () => {
     await expect
       .poll(() => page.getByRole('heading', { name: 'Your account has been deleted' }).count(), POLL)
       .toBe(1);
+    await expect.poll(() => holdsSandboxPass(page), POLL).toBe(false);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
     await page.goto('/manage-account');
     await page.waitForURL('**/login');

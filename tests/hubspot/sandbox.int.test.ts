@@ -211,6 +211,32 @@ for (const backend of backends) {
       expect((await recordsPage(app.baseUrl, pass, '')).text).toContain(`Sandbox portal ${portalId}`);
     });
 
+    it('forgets the pass when the user signs out, even once the session has already ended', async () => {
+      const leaving = await signUp(app.baseUrl);
+      await connectSandboxPortal(app.baseUrl, leaving.token);
+      const theirPortal = (await connectionsOf(app.baseUrl, leaving.token))[0]!.portal_id;
+      const issued = await fetch(`${app.baseUrl}/api/auth/sandbox-crm-pass`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${leaving.token}` },
+      });
+      const issuedCookie = issued.headers.get('set-cookie')!;
+      const theirPass = issuedCookie.split(';')[0]!;
+      expect((await recordsPage(app.baseUrl, theirPass, `?portalId=${theirPortal}`)).status).toBe(200);
+      expect(
+        (await call(app.baseUrl, '/api/auth/logout', { method: 'POST', token: leaving.token })).status,
+      ).toBe(204);
+
+      const cleared = await fetch(`${app.baseUrl}/api/auth/sandbox-crm-pass`, { method: 'DELETE' });
+      expect(cleared.status).toBe(204);
+      const clearing = cleared.headers.get('set-cookie')!;
+      // A browser drops a cookie whose Max-Age is 0, provided name, path and attributes match the one it holds.
+      const attributes = (header: string) => header.split('; ').filter((a) => !a.startsWith('Max-Age='));
+      expect(clearing).toContain('Max-Age=0');
+      expect(attributes(clearing)).toEqual(['zipfill_sandbox_crm=', ...attributes(issuedCookie).slice(1)]);
+      // What the browser then sends the sandbox's pages: no pass, so no user.
+      expect((await recordsPage(app.baseUrl, undefined, `?portalId=${theirPortal}`)).status).toBe(401);
+    });
+
     it('offers on the consent page only the portals of the user the OAuth state names, and refuses anyone else’s', async () => {
       const other = await signUp(app.baseUrl);
       const consentFor = async (token: string) => {

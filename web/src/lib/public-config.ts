@@ -1,7 +1,7 @@
 import type { PublicConfigAnswer } from '@api/config/contract';
 import { api } from './api';
 
-const publicConfigApi = api.injectEndpoints({
+export const publicConfigApi = api.injectEndpoints({
   endpoints: (build) => ({
     publicConfig: build.query<PublicConfigAnswer, void>({
       query: () => '/config/public',
@@ -12,3 +12,11 @@ const publicConfigApi = api.injectEndpoints({
 });
 
 export const { usePublicConfigQuery } = publicConfigApi;
+
+const selectPublicConfigResult = publicConfigApi.endpoints.publicConfig.select();
+
+/** A store holding the API slice, as the selector below reads it. */
+export type PublicConfigState = Parameters<typeof selectPublicConfigResult>[0];
+
+/** The configuration as last fetched, for code outside components; undefined until it has answered. */
+export const selectPublicConfig = (state: PublicConfigState) => selectPublicConfigResult(state).data;

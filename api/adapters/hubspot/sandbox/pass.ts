@@ -23,19 +23,31 @@ function cookie(req: Request, name: string): string | undefined {
   return undefined;
 }
 
+/** The pass cookie's Set-Cookie header: the same name, path and attributes whether set or cleared. */
+function passCookie(value: string, maxAgeSeconds: number, secure: boolean): string {
+  return `${PASS_COOKIE}=${value}; Path=${PASS_PATH}; Max-Age=${maxAgeSeconds}; HttpOnly; SameSite=Lax${secure ? '; Secure' : ''}`;
+}
+
 /**
  * The sandbox CRM's pages are plain pages opened from the dashboard, where no bearer token
  * travels. The web app asks for a pass once signed in; the pass names the user, is signed and
  * expires, and lives in an HttpOnly cookie scoped to the sandbox (SameSite=Lax: no other site's
  * form can post with it).
+ *
+ * The page's script cannot delete an HttpOnly cookie, so signing out asks the server to expire
+ * it; otherwise the next person on a shared browser would open the sandbox as the last user.
+ * Clearing needs no sign-in: it only forgets this browser's own cookie, and the web app also
+ * clears it when the session has already expired.
  */
 export function sandboxPassRoutes(app: Express, deps: SandboxPassDeps) {
   app.post('/api/auth/sandbox-crm-pass', deps.requireUser, (req, res) => {
     const value = deps.pass.issue(userOf(req).id, deps.now());
-    res.setHeader(
-      'Set-Cookie',
-      `${PASS_COOKIE}=${value}; Path=${PASS_PATH}; Max-Age=${deps.pass.ttlSeconds}; HttpOnly; SameSite=Lax${deps.secureCookie ? '; Secure' : ''}`,
-    );
+    res.setHeader('Set-Cookie', passCookie(value, deps.pass.ttlSeconds, deps.secureCookie));
+    res.status(204).end();
+  });
+
+  app.delete('/api/auth/sandbox-crm-pass', (_req, res) => {
+    res.setHeader('Set-Cookie', passCookie('', 0, deps.secureCookie));
     res.status(204).end();
   });
 }

@@ -11,6 +11,10 @@ export const sessionApi = api.injectEndpoints({
     logout: build.mutation<void, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
     }),
+    /** Expires the sandbox CRM's HttpOnly pass cookie (the dashboard's sandboxCrmPass sets it); needs no token. */
+    forgetSandboxCrmPass: build.mutation<void, void>({
+      query: () => ({ url: '/auth/sandbox-crm-pass', method: 'DELETE' }),
+    }),
   }),
 });
 
