@@ -56,6 +56,19 @@ describe('signing out of the web app', () => {
   beforeEach(() => vi.unstubAllGlobals());
   afterEach(() => vi.unstubAllGlobals());
 
+  it("forgets every cached answer and the stored session, so the next user never sees the previous user's data", async () => {
+    const { stored } = browserStandIn(true);
+    const store = await signedInStore();
+    expect(Object.keys(store.getState().api.queries)).not.toEqual([]);
+    expect(stored.get('token')).toBe('tok-previous');
+
+    store.dispatch(signedOut());
+
+    expect(store.getState().api.queries).toEqual({});
+    expect(stored.has('token')).toBe(false);
+    expect(stored.has('user')).toBe(false);
+  });
+
   it("expires the sandbox CRM's pass cookie, asking without a token (the session may have ended already)", async () => {
     const { sent } = browserStandIn(true);
     const store = await signedInStore();
