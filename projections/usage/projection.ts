@@ -44,17 +44,20 @@ const addCounts = (column: 'failure_reasons' | 'successful_by_source') => sql<st
                             + coalesce((excluded.${sql.ref(column)} ->> k)::int, 0))
     FROM jsonb_object_keys(daily_usage.${sql.ref(column)} || excluded.${sql.ref(column)}) AS k), '{}'::jsonb)`;
 
-async function add(trx: ReadModelTransaction, day: DayCount) {
+/** Adds the days' counts, one statement for up to 1,000 days (each user and date once, as countByDay gives them). */
+async function add(trx: ReadModelTransaction, days: readonly DayCount[]) {
   await trx
     .insertInto('daily_usage')
-    .values({
-      user_id: day.userId,
-      date: day.date,
-      successful_lookups: day.successful,
-      failed_lookups: day.failed,
-      failure_reasons: JSON.stringify(day.reasons),
-      successful_by_source: JSON.stringify(day.sources),
-    })
+    .values(
+      days.map((day) => ({
+        user_id: day.userId,
+        date: day.date,
+        successful_lookups: day.successful,
+        failed_lookups: day.failed,
+        failure_reasons: JSON.stringify(day.reasons),
+        successful_by_source: JSON.stringify(day.sources),
+      })),
+    )
     .onConflict((oc) =>
       oc.columns(['user_id', 'date']).doUpdateSet({
         successful_lookups: sql<number>`daily_usage.successful_lookups + excluded.successful_lookups`,
@@ -75,6 +78,7 @@ export const dailyUsageProjection = batched({
   tables: ['daily_usage'],
   eventTypes: ['LookupSucceeded', 'LookupFailed'],
   async applyBatch(trx, events) {
-    for (const day of countByDay(events)) await add(trx, day);
+    const days = countByDay(events);
+    for (let i = 0; i < days.length; i += 1000) await add(trx, days.slice(i, i + 1000));
   },
 });

@@ -1,0 +1,83 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RecordedEvent } from '../../domain/eventstore/types';
+import { dailyUsageProjection } from '../../projections/usage/projection';
+import { dailyUsageOf } from '../../projections/usage/queries';
+import { readModels, type ReadModelDb } from '../../projections/schema';
+import { backends, type TestDatabase } from '../support/databases';
+
+let position = 0;
+function outcome(userId: string, at: string, reason?: string, source?: string): RecordedEvent {
+  position++;
+  const lookupId = `l-${position}`;
+  const ref = { lookupId, portalId: 'p1', objectType: 'contact', zip: '10001', requestedAt: at, at };
+  return {
+    id: randomUUID(),
+    type: reason ? 'LookupFailed' : 'LookupSucceeded',
+    data: reason
+      ? { ...ref, reason, detail: '', refunded: false, balanceAfter: 1 }
+      : { ...ref, filled: {}, balanceAfter: 1, ...(source ? { source } : {}) },
+    metadata: {},
+    streamName: `credits-${userId}`,
+    revision: BigInt(position),
+    position: String(position),
+    recordedAt: at,
+  } as RecordedEvent;
+}
+
+async function apply(db: ReadModelDb, events: RecordedEvent[]) {
+  await db.transaction().execute((trx) => dailyUsageProjection.apply(trx, events));
+}
+
+for (const backend of backends) {
+  describe(`daily usage on ${backend.name}`, () => {
+    let database: TestDatabase;
+    let db: ReadModelDb;
+    beforeAll(async () => {
+      database = await backend.open();
+      db = readModels(database.database.db);
+    }, 60_000);
+    afterAll(async () => database?.close());
+
+    it('adds each user’s outcomes to their UTC day, by reason and by source, whether they come in one batch or several', async () => {
+      const ann = `u-${randomUUID()}`;
+      const bob = `u-${randomUUID()}`;
+      const events = [
+        outcome(ann, '2026-03-01T23:59:59Z'),
+        outcome(bob, '2026-03-01T10:00:00Z', 'zip_not_found'),
+        outcome(ann, '2026-03-02T00:00:00Z', 'invalid_zip'),
+        outcome(ann, '2026-03-01T08:00:00Z', undefined, 'workflow'),
+        outcome(bob, '2026-03-01T11:00:00Z', 'zip_not_found'),
+        outcome(ann, '2026-03-02T05:00:00Z', 'zip_not_found'),
+      ];
+      await apply(db, events.slice(0, 3));
+      await apply(db, events.slice(3));
+
+      expect(await dailyUsageOf(db, ann, '2026-03-01', '2026-03-02')).toEqual([
+        {
+          date: '2026-03-01',
+          successful_lookups: 2,
+          failed_lookups: 0,
+          failure_reasons: {},
+          successful_by_source: { webhook: 1, workflow: 1 },
+        },
+        {
+          date: '2026-03-02',
+          successful_lookups: 0,
+          failed_lookups: 2,
+          failure_reasons: { invalid_zip: 1, zip_not_found: 1 },
+          successful_by_source: {},
+        },
+      ]);
+      expect(await dailyUsageOf(db, bob, '2026-03-01', '2026-03-02')).toEqual([
+        {
+          date: '2026-03-01',
+          successful_lookups: 0,
+          failed_lookups: 2,
+          failure_reasons: { zip_not_found: 2 },
+          successful_by_source: {},
+        },
+      ]);
+    });
+  });
+}
