@@ -25,11 +25,11 @@ for (const backend of backends) {
     const ids: Record<string, string> = {};
 
     /** A search over HTTP with the portal's token, as any HubSpot client would send it (429s waited out). */
-    const rawSearch = async (body: unknown) => {
+    const rawSearch = async (body: unknown, token = accessToken) => {
       for (;;) {
         const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
           method: 'POST',
-          headers: { authorization: `Bearer ${accessToken}`, 'content-type': 'application/json' },
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
         });
         const answer = { status: response.status, body: (await response.json()) as Record<string, unknown> };
@@ -187,6 +187,51 @@ for (const backend of backends) {
       );
       expect(page.results.map((r) => r.id)).toEqual([ids.noZip]);
       expect(page.results[0]!.properties.zip).toBe('73301');
+    });
+
+    it('takes the records created up to a moment in milliseconds, comparing createdate to the millisecond as HubSpot keeps it', async () => {
+      const db = app.system.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
+      const other = '11220044';
+      const at = new Date();
+      await db
+        .insertInto('sandbox_portals')
+        .values({ portal_id: other, hub_domain: 'c.hubspot.local', created_at: at })
+        .execute();
+      // Put in by SQL, as the tests seed records: microseconds HubSpot would not have.
+      for (const [id, created] of [
+        ['1', '2026-11-24 10:00:00.122999+00'],
+        ['2', '2026-11-24 10:00:00.123456+00'],
+        ['3', '2026-11-24 10:00:00.124+00'],
+      ])
+        await db
+          .insertInto('sandbox_records')
+          .values({
+            portal_id: other,
+            object_type: 'contacts',
+            id,
+            properties: JSON.stringify({ zip: '10001' }),
+            last_change_source: 'CRM_UI',
+            created_at: created,
+            updated_at: at,
+          })
+          .execute();
+      const { access_token } = await store.issueTokens(other);
+      const created = async (operator: string) => {
+        const moment = String(Date.parse('2026-11-24T10:00:00.123Z'));
+        const { body } = await rawSearch(
+          { filterGroups: [{ filters: [{ propertyName: 'createdate', operator, value: moment }] }] },
+          access_token,
+        );
+        return body.results as { id: string; properties: Record<string, string> }[];
+      };
+      const ids = async (operator: string) => (await created(operator)).map((r) => r.id);
+      expect(await ids('LTE')).toEqual(['1', '2']);
+      expect(await ids('LT')).toEqual(['1']);
+      expect(await ids('EQ')).toEqual(['2']);
+      expect(await ids('NEQ')).toEqual(['1', '3']);
+      expect(await ids('GTE')).toEqual(['2', '3']);
+      expect(await ids('GT')).toEqual(['3']);
+      expect((await created('EQ'))[0]!.properties.createdate).toBe('2026-11-24T10:00:00.123Z');
     });
 
     it('answers 400 to a page past the first 10,000 results, as HubSpot does', async () => {

@@ -70,14 +70,42 @@ function condition(filter: RecordSearch['filterGroups'][number]['filters'][numbe
     if (operator === 'HAS_PROPERTY') return sql<boolean>`TRUE`;
     if (operator === 'NOT_HAS_PROPERTY') return sql<boolean>`FALSE`;
     const { column, kind } = COLUMN_PROPERTIES[propertyName];
-    const cast = kind === 'number' ? sql`::bigint` : sql`::timestamptz`;
-    return sql<boolean>`${column} ${sql.raw(COMPARISONS[operator])} ${filter.value}${cast}`;
+    if (kind === 'time') return timeCondition(column, operator, filter.value!);
+    return sql<boolean>`${column} ${sql.raw(COMPARISONS[operator])} ${filter.value}::bigint`;
   }
   // HubSpot holds an emptied property as no value: HAS_PROPERTY is false for "".
   const text = sql`(properties ->> ${propertyName})`;
   if (operator === 'HAS_PROPERTY') return sql<boolean>`coalesce(${text}, '') <> ''`;
   if (operator === 'NOT_HAS_PROPERTY') return sql<boolean>`coalesce(${text}, '') = ''`;
   return sql<boolean>`${text} ${sql.raw(COMPARISONS[operator])} ${filter.value}`;
+}
+
+/**
+ * HubSpot keeps a record's dates to the millisecond; the sandbox's columns hold microseconds (a
+ * record put in by SQL's now()). A date compares as HubSpot's would: as the millisecond it falls
+ * in, by moving the bound rather than the column, so the indexes still serve.
+ */
+function timeCondition(
+  column: RawBuilder<unknown>,
+  operator: Exclude<SearchOperator, 'HAS_PROPERTY' | 'NOT_HAS_PROPERTY'>,
+  value: string,
+): RawBuilder<boolean> {
+  const from = sql`${value}::timestamptz`;
+  const next = sql`${new Date(Date.parse(value) + 1).toISOString()}::timestamptz`;
+  switch (operator) {
+    case 'EQ':
+      return sql<boolean>`(${column} >= ${from} AND ${column} < ${next})`;
+    case 'NEQ':
+      return sql<boolean>`NOT (${column} >= ${from} AND ${column} < ${next})`;
+    case 'GT':
+      return sql<boolean>`${column} >= ${next}`;
+    case 'GTE':
+      return sql<boolean>`${column} >= ${from}`;
+    case 'LT':
+      return sql<boolean>`${column} < ${from}`;
+    case 'LTE':
+      return sql<boolean>`${column} < ${next}`;
+  }
 }
 
 function matching(groups: RecordSearch['filterGroups']): RawBuilder<boolean> {
