@@ -30,7 +30,7 @@ export interface BackfillRequest {
 /** POST …/dry-run: what a job would do, nothing charged or written. */
 export interface BackfillDryRunAnswer {
   request: BackfillRequest;
-  /** Records in scope (with a value in the ZIP property). */
+  /** Records in scope (with a value in the ZIP property) that exist now: a job started now reads those. */
   recordsInScope: number;
   /** Of those, how many have a ZIP or postal code the table resolves. */
   resolvable: number;

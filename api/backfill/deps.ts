@@ -1,6 +1,6 @@
 import type { BackfillCommand, BackfillStreamState } from '../../domain/backfill/decider';
 import type { BackfillEvent } from '../../domain/backfill/events';
-import type { BackfillSearch } from '../../domain/backfill/search';
+import { recordsCreatedUpTo, type BackfillSearch } from '../../domain/backfill/search';
 import type { BackfillScope } from '../../domain/backfill/events';
 import { mappedProperties } from '../../domain/lookups/fill';
 import type { CommandHandler } from '../eventsourcing/command-handler';
@@ -20,14 +20,15 @@ export interface BackfillDeps extends LookupDeps {
 export const mappedPropertiesOf = (route: PortalRoute, objectType: CrmObjectType): string[] =>
   mappedProperties(route.config[objectType]);
 
-/** What a job of this scope reads in this portal. */
+/** What a job of this scope, started at `startedAt` (ISO), reads in this portal. */
 export const searchOf = (
   route: PortalRoute,
-  job: { objectType: CrmObjectType; scope: BackfillScope; changedSince: string | null },
+  job: { objectType: CrmObjectType; scope: BackfillScope; changedSince: string | null; startedAt: string },
 ): BackfillSearch => ({
   objectType: job.objectType,
   zipProperty: route.zipProperty[job.objectType],
   mappedProperties: mappedPropertiesOf(route, job.objectType),
   scope: job.scope,
   changedSince: job.changedSince,
+  createdUpTo: recordsCreatedUpTo(job.startedAt),
 });

@@ -46,8 +46,9 @@ const jobRequest = (r: BackfillRequest) => ({
 });
 
 /**
- * What a job would do, nothing charged or written: reads every record in scope as the job
- * would, plans each against its current values, and sets the credits needed beside the balance.
+ * What a job would do, nothing charged or written: reads every record in scope as a job started
+ * now would (those created up to now), plans each against its current values, and sets the
+ * credits needed beside the balance.
  */
 export async function dryRun(
   deps: BackfillDeps,
@@ -57,7 +58,7 @@ export async function dryRun(
 ): Promise<BackfillDryRunAnswer> {
   const route = await ownedRoute(deps, userId, portalId, request);
   const client = await deps.crm.forPortal(portalId);
-  const search = searchOf(route, jobRequest(request));
+  const search = searchOf(route, { ...jobRequest(request), startedAt: deps.now().toISOString() });
   let tally = emptyTally();
   const context = {
     jobId: randomUUID(),
@@ -123,7 +124,7 @@ export async function startJob(
   const client = await deps.crm.forPortal(portalId);
   const first = await client.searchRecords(
     request.objectType,
-    searchQuery(searchOf(route, jobRequest(request)), { aboveId: null }, 1),
+    searchQuery(searchOf(route, { ...jobRequest(request), startedAt: at }), { aboveId: null }, 1),
     { priority: 'background' },
   );
   await deps.jobs.handle(stream, { ...command, total: first.total });

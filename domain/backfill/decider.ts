@@ -14,6 +14,8 @@ import type {
 
 /** The latest job of a portal and object type, and how far it got. */
 export interface BackfillJobState extends Omit<BackfillStartedData, 'at'> {
+  /** When the job started: it reads the records created up to then (recordsCreatedUpTo). */
+  startedAt: string;
   state: BackfillStateName;
   cursor: string | null;
   done: number;
@@ -89,10 +91,11 @@ export function evolveBackfill(state: BackfillStreamState, event: BackfillEvent)
   const job = state.job;
   switch (event.type) {
     case 'BackfillStarted': {
-      const { at: _at, ...started } = event.data;
+      const { at, ...started } = event.data;
       return {
         job: {
           ...started,
+          startedAt: at,
           state: 'running',
           cursor: null,
           done: 0,

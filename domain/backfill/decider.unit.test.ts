@@ -9,6 +9,7 @@ import {
 } from './decider';
 import { BackfillRuleError } from './errors';
 import { backfillLookupId, backfillRecordOf, type BackfillCounts } from './events';
+import { recordsCreatedUpTo, searchQuery, type BackfillSearch } from './search';
 
 const at = '2026-11-24T10:00:00.000Z';
 const jobId = '0b7e6a52-3c1d-4e2f-9a8b-7c6d5e4f3a21';
@@ -46,6 +47,15 @@ const stop: BackfillCommand = {
   at,
 };
 
+const searchOf = (job: { startedAt: string }): BackfillSearch => ({
+  objectType: 'contact',
+  zipProperty: 'zip',
+  mappedProperties: ['city'],
+  scope: 'empty',
+  changedSince: null,
+  createdUpTo: recordsCreatedUpTo(job.startedAt),
+});
+
 function given(...commands: BackfillCommand[]): BackfillStreamState {
   return commands.reduce(
     (state, c) => decideBackfill(c, state).reduce(evolveBackfill, state),
@@ -77,6 +87,25 @@ describe('backfill job rules', () => {
     expect(refusal(start(otherJob), given(start())).message).toBe(
       `A backfill of contacts in portal 4711 is already running (job ${jobId}).`,
     );
+  });
+
+  it('keeps the time the job started through pauses, stops and resumes: every page reads the records created up to then', () => {
+    const later = '2026-11-24T11:30:00.000Z';
+    const job = given(
+      start(),
+      page('200'),
+      { ...act('PauseBackfill'), at: later },
+      { ...act('ResumeBackfill'), at: later },
+      { ...stop, at: later },
+      { ...act('ResumeBackfill'), at: later },
+      { ...page('400'), at: later },
+    ).job!;
+    expect(job.startedAt).toBe(at);
+    expect(searchQuery(searchOf(job), { aboveId: job.cursor }, 200).filterGroups[0]!.filters).toContainEqual({
+      propertyName: 'createdate',
+      operator: 'LTE',
+      value: String(Date.parse(at)),
+    });
   });
 
   it('starts a new job once the last one is completed or cancelled', () => {

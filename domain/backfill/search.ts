@@ -23,6 +23,9 @@ export const SEARCH_RESULT_CEILING = 10_000;
 
 export const OBJECT_ID_PROPERTY = 'hs_object_id';
 
+/** When HubSpot created a record (ms since the epoch in a filter), on contacts and companies alike. */
+export const CREATED_PROPERTY = 'createdate';
+
 /** HubSpot names the time a record last changed differently on contacts and on companies. */
 export const LAST_MODIFIED_PROPERTY: Record<CrmObjectTypeName, string> = {
   contact: 'lastmodifieddate',
@@ -38,7 +41,17 @@ export interface BackfillSearch {
   scope: BackfillScope;
   /** YYYY-MM-DD (UTC), or null. */
   changedSince: string | null;
+  /** ms since the epoch: only records created up to then (recordsCreatedUpTo). */
+  createdUpTo: number;
 }
+
+/**
+ * A job reads the records there were when it started, the time its BackfillStarted recorded (so a
+ * resume, or a runner taking over after a crash, reads the same ones); a dry run, those there are
+ * when it runs. Records created later are filled by the live lookups of their ZIP, and records
+ * that keep arriving cannot keep a job going.
+ */
+export const recordsCreatedUpTo = (startedAt: string): number => Date.parse(startedAt);
 
 /** Where reading goes on: above an id (a fresh query), and `after` within that query. */
 export interface SearchPosition {
@@ -49,11 +62,15 @@ export interface SearchPosition {
 /**
  * The search for a scope: records with a value in the ZIP property; in scope 'empty' only those
  * with at least one mapped property empty (HubSpot ORs filter groups, so one group per mapped
- * property); changed on or after `changedSince` when given; above the position's id, in
- * ascending id order so that "above the last id seen" is exactly where reading stopped.
+ * property); created up to `createdUpTo`; changed on or after `changedSince` when given; above
+ * the position's id, in ascending id order so that "above the last id seen" is exactly where
+ * reading stopped.
  */
 export function searchQuery(search: BackfillSearch, position: SearchPosition, limit: number): SearchQuery {
-  const common: SearchFilter[] = [{ propertyName: search.zipProperty, operator: 'HAS_PROPERTY' }];
+  const common: SearchFilter[] = [
+    { propertyName: search.zipProperty, operator: 'HAS_PROPERTY' },
+    { propertyName: CREATED_PROPERTY, operator: 'LTE', value: String(search.createdUpTo) },
+  ];
   if (search.changedSince)
     common.push({
       propertyName: LAST_MODIFIED_PROPERTY[search.objectType],

@@ -1,19 +1,26 @@
 import { describe, expect, it } from 'vitest';
-import { nextPosition, searchQuery, type BackfillSearch } from './search';
+import { nextPosition, recordsCreatedUpTo, searchQuery, type BackfillSearch } from './search';
 
+const startedAt = '2026-11-24T10:00:00.123Z';
 const search: BackfillSearch = {
   objectType: 'contact',
   zipProperty: 'zip',
   mappedProperties: ['city', 'state'],
   scope: 'all',
   changedSince: null,
+  createdUpTo: recordsCreatedUpTo(startedAt),
+};
+const createdUpToStart = {
+  propertyName: 'createdate',
+  operator: 'LTE',
+  value: String(Date.parse(startedAt)),
 };
 const ids = (from: number, n: number) => Array.from({ length: n }, (_, i) => ({ id: String(from + i) }));
 
 describe('the search a backfill reads', () => {
   it('reads every record with a value in the ZIP property, in ascending id order', () => {
     expect(searchQuery(search, { aboveId: null }, 200)).toEqual({
-      filterGroups: [{ filters: [{ propertyName: 'zip', operator: 'HAS_PROPERTY' }] }],
+      filterGroups: [{ filters: [{ propertyName: 'zip', operator: 'HAS_PROPERTY' }, createdUpToStart] }],
       sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
       properties: ['zip', 'city', 'state'],
       limit: 200,
@@ -26,12 +33,14 @@ describe('the search a backfill reads', () => {
       {
         filters: [
           { propertyName: 'zip', operator: 'HAS_PROPERTY' },
+          createdUpToStart,
           { propertyName: 'city', operator: 'NOT_HAS_PROPERTY' },
         ],
       },
       {
         filters: [
           { propertyName: 'zip', operator: 'HAS_PROPERTY' },
+          createdUpToStart,
           { propertyName: 'state', operator: 'NOT_HAS_PROPERTY' },
         ],
       },
@@ -53,6 +62,29 @@ describe('the search a backfill reads', () => {
     const query = searchQuery({ ...search, scope: 'empty' }, { aboveId: '5000' }, 200);
     for (const group of query.filterGroups)
       expect(group.filters).toContainEqual({ propertyName: 'hs_object_id', operator: 'GT', value: '5000' });
+  });
+
+  it('reads only the records created up to the job’s start (to the millisecond), in every filter group and on every page', () => {
+    expect(recordsCreatedUpTo(startedAt)).toBe(Date.parse('2026-11-24T10:00:00.123Z'));
+    for (const position of [{ aboveId: null }, { aboveId: '5000' }, { aboveId: '5000', after: '200' }]) {
+      const query = searchQuery({ ...search, scope: 'empty', objectType: 'company' }, position, 200);
+      for (const group of query.filterGroups) expect(group.filters).toContainEqual(createdUpToStart);
+    }
+  });
+
+  it('stays within HubSpot’s filter limits (5 groups, 25 filters) with every field and the time zone mapped', () => {
+    const query = searchQuery(
+      {
+        ...search,
+        scope: 'empty',
+        changedSince: '2026-11-01',
+        mappedProperties: ['city', 'state', 'county', 'country', 'hs_timezone'],
+      },
+      { aboveId: '5000' },
+      200,
+    );
+    expect(query.filterGroups.length).toBeLessThanOrEqual(5);
+    expect(query.filterGroups.flatMap((g) => g.filters).length).toBeLessThanOrEqual(25);
   });
 
   it('asks for at most 200 records a page, HubSpot’s limit', () => {

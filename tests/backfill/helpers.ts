@@ -7,11 +7,15 @@ import { call, signUp, startApp, type RunningApp } from '../support/app';
 import type { Backend } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 
-/** The service with the sandbox CRM, the backfill runner reading `pageSize` records at a time. */
+/**
+ * The service with the sandbox CRM, the backfill runner reading `pageSize` records at a time;
+ * with `startRunner: false` the runner waits for `app.system.backfill.start()`.
+ */
 export function startBackfillApp(
   backend: Backend,
   options: {
     pageSize?: number;
+    startRunner?: boolean;
     env?: Record<string, string>;
     overrides?: Omit<SystemOverrides, 'database' | 'keepDatabaseOpen'>;
     intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -22,7 +26,7 @@ export function startBackfillApp(
     options.env ?? {},
     {
       ...options.overrides,
-      backfill: { pageSize: options.pageSize ?? 200, concurrency: 2 },
+      backfill: { pageSize: options.pageSize ?? 200, concurrency: 2, startRunner: options.startRunner },
       // HubSpot's back-off, shortened: tests wait out 429s and 5xx without the real seconds.
       hubspotRetry: { backoffMs: 5, maxRetryAfterMs: 20, rateLimitRetries: 12 },
     },
