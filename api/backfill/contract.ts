@@ -56,12 +56,17 @@ export type BackfillState =
   | 'completed';
 
 export interface BackfillProgress {
-  /** Records looked at so far, and the records in scope when the job started. */
+  /** Records looked at so far (succeeded + failed), and the records in scope when the job started. */
   done: number;
   total: number;
   succeeded: number;
+  /**
+   * Of a cancelled job, also the records it charged and never wrote, whose credits were given
+   * back: failed as backfill_cancelled, as the report and the ledger show them.
+   */
   failed: number;
   failuresByReason: Partial<Record<LookupFailureReason, number>>;
+  /** One per record filled; charges given back (failed writes, a cancelled job's unwritten records) are not in it. */
   creditsSpent: number;
   /** Records per second over the last minute of running; 0 when not running. */
   ratePerSecond: number;

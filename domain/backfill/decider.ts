@@ -58,6 +58,19 @@ export function chargesToRefund(
   return [...inFlight].filter((lookupId) => backfillRecordOf(lookupId)?.jobId === job.jobId);
 }
 
+/**
+ * The record of a job a failure gave back the charge of because the job was cancelled before
+ * writing it; undefined for any other failure. It counts among the job's records as failed
+ * (backfill_cancelled) beside those its pages recorded, so the job's figures add up to what the
+ * ledger and the report show; its credit, given back, is not among those the job spent.
+ */
+export function cancelledRecordOf(failure: {
+  lookupId: string;
+  reason: LookupFailureReason;
+}): { jobId: string; objectId: string } | undefined {
+  return failure.reason === 'backfill_cancelled' ? backfillRecordOf(failure.lookupId) : undefined;
+}
+
 /** Why a refunded record of a cancelled job failed, as the report and the ledger show it. */
 export const CANCELLED_DETAIL =
   'The backfill job was cancelled before this record was written; its credit was given back.';

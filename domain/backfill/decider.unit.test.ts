@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  cancelledRecordOf,
   chargesToRefund,
   decideBackfill,
   evolveBackfill,
@@ -213,5 +214,13 @@ describe('a cancelled job refunds the records it charged and never wrote', () =>
   it('a paused, stopped or running job keeps its charges in flight: it writes them when it resumes', () => {
     for (const state of ['running', 'paused', 'out_of_credits', 'auth_failed', 'completed'] as const)
       expect(chargesToRefund({ jobId, state }, inFlight)).toEqual([]);
+  });
+
+  it('a refunded record of a cancelled job counts as a failure of that job; no other failure does', () => {
+    const lookupId = backfillLookupId(jobId, '104');
+    expect(cancelledRecordOf({ lookupId, reason: 'backfill_cancelled' })).toEqual({ jobId, objectId: '104' });
+    // Its pages count the job's other failures; a live lookup's is no job's.
+    expect(cancelledRecordOf({ lookupId, reason: 'crm_update_failed' })).toBeUndefined();
+    expect(cancelledRecordOf({ lookupId: '4711-99', reason: 'backfill_cancelled' })).toBeUndefined();
   });
 });

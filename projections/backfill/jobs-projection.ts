@@ -1,14 +1,29 @@
+import { cancelledRecordOf } from '../../domain/backfill/decider';
 import { recentPages, type RecentPage } from '../../domain/backfill/progress';
 import type { BackfillCancelReason } from '../../domain/backfill/events';
 import type { LookupFailureReason } from '../../domain/lookups/events';
 import { eachEvent, type ReadModelTransaction } from '../projection';
 
+const GIVEN_BACK =
+  'Records charged but not yet written get their credits back and count as failed (Backfill Cancelled).';
+
 const CANCELLED_BECAUSE: Record<BackfillCancelReason, string> = {
-  by_user: 'Cancelled. Records already filled keep their values and charges.',
-  portal_disconnected: 'Cancelled because the portal’s connection was deleted.',
+  by_user: `Cancelled. Records already filled keep their values and charges. ${GIVEN_BACK}`,
+  portal_disconnected: `Cancelled because the portal’s connection was deleted. ${GIVEN_BACK}`,
 };
 
 const PAUSED = 'Paused. Resume to go on from the last record filled.';
+
+/** The failures by reason a row holds (JSON), with more added. */
+function withFailures(
+  json: string,
+  add: Partial<Record<LookupFailureReason, number>>,
+): Partial<Record<LookupFailureReason, number>> {
+  const failures = JSON.parse(json) as Partial<Record<LookupFailureReason, number>>;
+  for (const [reason, n] of Object.entries(add) as [LookupFailureReason, number][])
+    failures[reason] = (failures[reason] ?? 0) + n;
+  return failures;
+}
 
 async function update(
   trx: ReadModelTransaction,
@@ -62,9 +77,7 @@ export const backfillJobsProjection = eachEvent({
         .where('job_id', '=', d.jobId)
         .executeTakeFirst();
       if (!row) return;
-      const failures = JSON.parse(row.failures) as Partial<Record<LookupFailureReason, number>>;
-      for (const [reason, n] of Object.entries(d.failuresByReason) as [LookupFailureReason, number][])
-        failures[reason] = (failures[reason] ?? 0) + n;
+      const failures = withFailures(row.failures, d.failuresByReason);
       const at = Date.parse(d.at);
       const pages = recentPages(
         [...(JSON.parse(row.recent_pages) as RecentPage[]), { at, records: d.records }],
@@ -82,6 +95,26 @@ export const backfillJobsProjection = eachEvent({
           updated_at: d.at,
         }))
         .where('job_id', '=', d.jobId)
+        .execute();
+    },
+    // A cancelled job's record refunded after its cancel (api/backfill/runner.ts): no page records it.
+    async LookupFailed(trx, { data: d }) {
+      const record = cancelledRecordOf(d);
+      if (!record) return;
+      const row = await trx
+        .selectFrom('backfill_jobs')
+        .select('failures')
+        .where('job_id', '=', record.jobId)
+        .executeTakeFirst();
+      if (!row) return;
+      await trx
+        .updateTable('backfill_jobs')
+        .set((eb) => ({
+          done: eb('done', '+', 1),
+          failures: JSON.stringify(withFailures(row.failures, { [d.reason]: 1 })),
+          updated_at: d.at,
+        }))
+        .where('job_id', '=', record.jobId)
         .execute();
     },
     async BackfillPaused(trx, { data: d }) {

@@ -15,7 +15,8 @@ import { createSchema, dropSchema, testDatabaseUrl } from '../support/databases'
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 import { freePort } from '../support/server-process';
 import { foldBalance, topUp } from '../lookups/helpers';
-import { contactOf, MAPPING, reportOf, seedContacts, startJob, waitForJob } from './helpers';
+import type { BackfillJobsAnswer } from '../../api/backfill/contract';
+import { contactOf, jobOf, MAPPING, reportOf, seedContacts, startJob, waitForJob } from './helpers';
 
 interface Target {
   env: Record<string, string>;
@@ -215,6 +216,29 @@ describe('the service killed in the middle of a backfill', () => {
         expect(report.filter((r) => r.outcome === 'succeeded')).toHaveLength(200);
         expect(refunded).toHaveLength(100);
         expect(refunded.every((r) => r.reason === 'backfill_cancelled' && r.zip === '10001')).toBe(true);
+
+        // The job's figures, as the dashboard shows them, add up to the report's and the ledger's.
+        let answer = await jobOf(second.baseUrl, user.token, job.jobId);
+        while (answer.progress.done < 300 && Date.now() < deadline) {
+          await new Promise((r) => setTimeout(r, 100));
+          answer = await jobOf(second.baseUrl, user.token, job.jobId);
+        }
+        const figures = {
+          done: 300,
+          succeeded: 200,
+          failed: 100,
+          failuresByReason: { backfill_cancelled: 100 },
+          creditsSpent: 200,
+        };
+        expect(answer).toMatchObject({
+          state: 'cancelled',
+          stateDetail: expect.stringContaining('get their credits back and count as failed'),
+          progress: figures,
+        });
+        const listed = await call(second.baseUrl, '/api/hubspot/backfills', { token: user.token });
+        expect((listed.body as BackfillJobsAnswer).jobs).toEqual([
+          expect.objectContaining({ jobId: job.jobId, progress: expect.objectContaining(figures) }),
+        ]);
         await stop(second, 'SIGTERM');
 
         db = await target.open();
@@ -233,6 +257,8 @@ describe('the service killed in the middle of a backfill', () => {
           });
         // The sign-up grant of 50 and the RECORDS bought, less the 200 records filled.
         expect(foldBalance(stream)).toEqual({ balance: 50 + RECORDS - 200, lowest: 0 });
+        // The credits the job shows spent are its charges net of the refunds.
+        expect(charges.size - refunds.length).toBe(figures.creditsSpent);
         await db.close();
       } finally {
         await target.dispose();

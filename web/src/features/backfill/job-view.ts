@@ -25,7 +25,8 @@ const STATE_SENTENCES: Record<BackfillState, string> = {
   paused: 'Paused. Resume to carry on where it stopped.',
   out_of_credits: 'Stopped: the balance ran out. It carries on after you buy credits.',
   auth_failed: 'HubSpot refused the connection to this portal. Reconnect it, then resume.',
-  cancelled: 'Cancelled. Records filled before that keep their values.',
+  cancelled:
+    'Cancelled. Records filled before that keep their values; any charged but not yet written get their credits back and count as failed.',
   completed: 'Done.',
 };
 

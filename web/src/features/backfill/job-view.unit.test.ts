@@ -36,6 +36,12 @@ describe('what a backfill job says about its state', () => {
     expect(stateSentence({ state: 'out_of_credits', stateDetail: null })).toMatch(/buy credits/);
     expect(stateSentence({ state: 'auth_failed', stateDetail: 'Token revoked.' })).toBe('Token revoked.');
   });
+
+  it('says of a cancelled job that records charged but not written get their credits back and count as failed', () => {
+    expect(stateSentence({ state: 'cancelled', stateDetail: null })).toBe(
+      'Cancelled. Records filled before that keep their values; any charged but not yet written get their credits back and count as failed.',
+    );
+  });
 });
 
 describe('the rate and the time left of a backfill job', () => {
