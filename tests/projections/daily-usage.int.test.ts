@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RecordedEvent } from '../../domain/eventstore/types';
+import type { Checkpoint, RecordedEvent } from '../../domain/eventstore/types';
 import { dailyUsageProjection } from '../../projections/usage/projection';
 import { dailyUsageOf } from '../../projections/usage/queries';
 import { readModels, type ReadModelDb } from '../../projections/schema';
@@ -20,7 +20,7 @@ function outcome(userId: string, at: string, reason?: string, source?: string): 
     metadata: {},
     streamName: `credits-${userId}`,
     revision: BigInt(position),
-    position: String(position),
+    position: String(position) as Checkpoint,
     recordedAt: at,
   } as RecordedEvent;
 }
