@@ -146,6 +146,9 @@ export class ProjectionRunner {
           return pollMs;
         } catch (error) {
           stale = true;
+          // Another writer moved the checkpoint: a replay switched a rebuilt version in, or a
+          // process this one took over from committed last. Nothing failed: read on from there at once.
+          if (error instanceof CheckpointMovedError) return 0;
           throw error;
         }
       },

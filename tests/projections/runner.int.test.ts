@@ -68,6 +68,50 @@ for (const backend of backends) {
       expect(counted.rows).toBeGreaterThanOrEqual(550);
     });
 
+    it('reads on at once, without a failure, from a checkpoint another writer moved (a replay switching in)', async () => {
+      const table = freshName('applied');
+      const name = freshName('p');
+      await createRecordingTable(t.database.db, table);
+      const recording = recordingProjection(name, table);
+      let moved = false;
+      const warnings: string[] = [];
+      const r = new ProjectionRunner({
+        store: t.store,
+        readModels: readModels(t.database.db),
+        projections: [
+          {
+            ...recording,
+            async apply(trx, events) {
+              await recording.apply(trx, events);
+              if (moved) return;
+              // As a switch does under its lock: the checkpoint row now names another position,
+              // so this batch's transaction must roll back and the runner read from there.
+              const moves = await trx
+                .updateTable('projection_checkpoints')
+                .set({ checkpoint: `moved-${randomUUID()}` })
+                .where('name', '=', name)
+                .returning('name')
+                .execute();
+              moved = moves.length > 0;
+            },
+          },
+        ],
+        locks: t.database.locks,
+        batchSize: 50,
+        pollMs: 20,
+        standbyMs: 50,
+        log: (level, message) => void (level === 'warn' && warnings.push(message)),
+      });
+      await appendTicks(t.store, 2, 60);
+      r.start();
+      await r.settled();
+      await r.stop();
+      expect(moved).toBe(true);
+      expect(warnings).toEqual([]);
+      const counted = await countRecorded(t.database.db, table);
+      expect(counted.rows).toBe(counted.distinct);
+    });
+
     it('never lets two runners of one projection both apply an event', async () => {
       const table = freshName('applied');
       const name = freshName('p');
