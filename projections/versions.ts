@@ -72,6 +72,9 @@ export async function createVersion(db: Kysely<unknown>, options: BuildOptions):
     });
 }
 
+/** An identifier as SQL text, for the statements of a DO block (which take no parameters). */
+const quoted = (name: string) => `"${name.replaceAll('"', '""')}"`;
+
 /** In this transaction, unqualified names find the version's tables first, then the live ones. */
 async function inVersion(trx: ReadModelTransaction, options: BuildOptions): Promise<void> {
   await sql`SELECT set_config('search_path', ${`${options.version}, ${options.live}`}, true)`.execute(trx);
@@ -170,12 +173,13 @@ export async function switchOver(
   const { live, version } = options;
   const retired = `${version}_retired`;
   const tables = options.projections.flatMap((p) => p.tables);
+  const names = options.projections.map((p) => p.name);
+  // Few round trips while writers wait: on a busy machine each one costs milliseconds.
   await readModels(db)
     .transaction()
     .execute(async (trx) => {
       // Tables first, then the checkpoint rows: the order the live runner takes them in.
-      for (const table of tables) await sql`LOCK TABLE ${sql.id(live, table)} IN EXCLUSIVE MODE`.execute(trx);
-      const names = options.projections.map((p) => p.name);
+      await sql`LOCK TABLE ${sql.join(tables.map((t) => sql.id(live, t)))} IN EXCLUSIVE MODE`.execute(trx);
       await sql`SELECT name FROM ${sql.id(live, 'projection_checkpoints')} WHERE name IN (${sql.join(names)}) FOR UPDATE`.execute(
         trx,
       );
@@ -183,7 +187,7 @@ export async function switchOver(
       // Alone on its database (PGlite's folder lock), nothing was appended since the catch-up,
       // and the log could not be read here anyway: the transaction holds PGlite's one connection.
       if (!options.alone)
-        for (let from = await readCheckpoint(trx, options.projections[0]!.name); ;) {
+        for (let from = await readCheckpoint(trx, names[0]!); ;) {
           const batch = await options.store.readAll({ after: from, limit: options.batchSize ?? 1000 });
           if (batch.events.length === 0) break;
           for (const projection of options.projections)
@@ -191,22 +195,17 @@ export async function switchOver(
           from = batch.next;
           progress.read += batch.events.length;
         }
-      await sql`CREATE SCHEMA ${sql.id(retired)}`.execute(trx);
-      for (const table of tables) {
-        await sql`ALTER TABLE ${sql.id(live, table)} SET SCHEMA ${sql.id(retired)}`.execute(trx);
-        await sql`ALTER TABLE ${sql.id(version, table)} SET SCHEMA ${sql.id(live)}`.execute(trx);
-      }
-      for (const name of names) {
-        const row = await sql<{ checkpoint: Checkpoint }>`
-          SELECT checkpoint FROM ${sql.id(version, 'projection_checkpoints')} WHERE name = ${name}`.execute(
-          trx,
-        );
-        const checkpoint = row.rows[0]?.checkpoint ?? START;
-        await sql`
-          INSERT INTO ${sql.id(live, 'projection_checkpoints')} (name, checkpoint, updated_at)
-          VALUES (${name}, ${checkpoint}, now())
-          ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = now()`.execute(trx);
-      }
+      const moves = tables.flatMap((table) => [
+        `ALTER TABLE ${quoted(live)}.${quoted(table)} SET SCHEMA ${quoted(retired)};`,
+        `ALTER TABLE ${quoted(version)}.${quoted(table)} SET SCHEMA ${quoted(live)};`,
+      ]);
+      await sql.raw(`DO $$ BEGIN CREATE SCHEMA ${quoted(retired)}; ${moves.join(' ')} END $$`).execute(trx);
+      await sql`
+        INSERT INTO ${sql.id(live, 'projection_checkpoints')} (name, checkpoint, updated_at)
+        SELECT n.name, coalesce(v.checkpoint, ${START}), now()
+          FROM unnest(${names}::text[]) AS n(name)
+          LEFT JOIN ${sql.id(version, 'projection_checkpoints')} AS v ON v.name = n.name
+        ON CONFLICT (name) DO UPDATE SET checkpoint = excluded.checkpoint, updated_at = now()`.execute(trx);
     });
   await sql`DROP SCHEMA ${sql.id(retired)} CASCADE`.execute(db);
   await sql`DROP SCHEMA ${sql.id(version)} CASCADE`.execute(db);
