@@ -106,7 +106,11 @@ export async function runReplayBench(options: {
     const replayArgs = ['--all', ...(options.replayOptions ?? [])];
     const replayStarted = Date.now();
     let replayEnded = 0;
-    const replay = script('replay', replayArgs, fleet.databaseUrl).finally(() => {
+    // As `npm run replay` runs it: the built script, not TypeScript compiled at its start.
+    const replay = run(process.execPath, [...build.replay, ...replayArgs], {
+      env: { ...process.env, DATABASE_URL: fleet.databaseUrl, EVENTSTORE_URL: '' },
+      maxBuffer: 64 * 1024 * 1024,
+    }).finally(() => {
       replaying = false;
       replayEnded = Date.now();
     });

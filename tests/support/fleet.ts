@@ -48,13 +48,14 @@ export interface FleetOptions {
   prepare?: (databaseUrl: string) => Promise<void>;
 }
 
-/** Builds the server as `npm run build` does, into a folder of its own; answers node's arguments. */
-export async function buildFleetServer(): Promise<{ command: string[]; remove(): void }> {
+/** Builds the server as `npm run build` does, into a folder of its own; answers node's arguments for it and for the replay. */
+export async function buildFleetServer(): Promise<{ command: string[]; replay: string[]; remove(): void }> {
   // Inside api/dist (ignored by git), so the build finds web/dist and the ZIP table as npm start's does.
   const outdir = join(INSTALL_DIR, 'api', 'dist', `fleet-${process.pid}`);
   await buildServer(outdir);
   return {
     command: ['--enable-source-maps', join(outdir, 'main.js')],
+    replay: ['--enable-source-maps', join(outdir, 'replay.js')],
     remove: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }
