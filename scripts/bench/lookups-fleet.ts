@@ -1,6 +1,7 @@
 /**
  * The lookup pipeline on a fleet: one and then two built-server processes (`npm start`'s
  * command) on a fresh PostgreSQL database each, behind a round-robin balancer. For each: the
+ * latency of a quiet portal's lookups (5/s, one per webhook, as small businesses send them), the
  * lookups/s sustained when more is offered than the fleet can take, the latency at 500 lookups/s
  * offered, and with two, how long after a SIGKILL of the lookup processor's process the other
  * one runs it.
@@ -12,6 +13,8 @@ import { loadCustomers, measure, offerLookups } from './fleet-load';
 import type { BenchRow } from './report';
 
 const USERS = 10;
+const QUIET_RATE = 5;
+const QUIET_SECONDS = 20;
 const STEADY_RATE = 500;
 const STEADY_SECONDS = 8;
 const SATURATING_RATE = 1_500;
@@ -30,10 +33,18 @@ export async function runFleetLookups(postgresUrl: string, log: (line: string) =
       });
       try {
         const contacts =
-          (STEADY_RATE * STEADY_SECONDS + SATURATING_RATE * SATURATING_SECONDS + 1_000) / USERS;
+          (QUIET_RATE * QUIET_SECONDS +
+            STEADY_RATE * STEADY_SECONDS +
+            SATURATING_RATE * SATURATING_SECONDS +
+            1_000) /
+          USERS;
         const customers = await loadCustomers(fleet, USERS, contacts);
         // A short warm-up so JIT and connection pools are not measured.
         await measure(fleet, await offerLookups(fleet, customers, 200, 2));
+        const quiet = await measure(
+          fleet,
+          await offerLookups(fleet, customers, QUIET_RATE, QUIET_SECONDS, 1),
+        );
         const steadyLoad = load();
         const steady = await measure(
           fleet,
@@ -46,11 +57,12 @@ export async function runFleetLookups(postgresUrl: string, log: (line: string) =
         );
         const row: BenchRow = {
           target: `PostgreSQL fleet: ${processes} process${processes > 1 ? 'es' : ''}`,
+          [`p50/p99 ms at ${QUIET_RATE}/s`]: `${quiet.p50ms}/${quiet.p99ms}`,
           [`p50/p99 ms at ${STEADY_RATE}/s`]: `${steady.p50ms}/${steady.p99ms}`,
           [`ended at ${STEADY_RATE}/s`]: `${steady.ended}/${steady.lookups}`,
           [`sustained/s (${SATURATING_RATE}/s offered)`]: saturated.sustainedPerSec,
           [`ended at ${SATURATING_RATE}/s`]: `${saturated.ended}/${saturated.lookups}`,
-          failedDeliveries: steady.failedDeliveries + saturated.failedDeliveries,
+          failedDeliveries: quiet.failedDeliveries + steady.failedDeliveries + saturated.failedDeliveries,
           takeoverMs: processes > 1 ? (await fleet.killHolderOf(LOOKUP_PROCESSOR_LOCK)).takeoverMs : '',
           load1m: `${steadyLoad}/${saturatingLoad}`,
         };
