@@ -104,9 +104,10 @@ export interface SystemOverrides {
   hubspotRetry?: Partial<RetryPolicy>;
   /**
    * The backfill runner's page size and jobs at once (tests and the benchmark set them);
-   * `startRunner: false` leaves the runner to be started later (the crash test steers a job first).
+   * `startRunner: false` leaves the runner to be started later (the crash test steers a job first);
+   * `dryRunSample`, the records a dry run reads before it estimates (tests read fewer).
    */
-  backfill?: { pageSize?: number; concurrency?: number; startRunner?: boolean };
+  backfill?: { pageSize?: number; concurrency?: number; startRunner?: boolean; dryRunSample?: number };
 }
 
 export const WEB_DIST = join(INSTALL_DIR, 'web', 'dist');

@@ -1,4 +1,5 @@
 import { backfillDecider } from '../../domain/backfill/decider';
+import { DRY_RUN_SAMPLE_SIZE } from '../../domain/backfill/estimate';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
 import type { AccountsDeps } from '../accounts/services';
@@ -31,6 +32,7 @@ export function composeBackfill(deps: {
   now: () => Date;
   pageSize?: number;
   concurrency?: number;
+  dryRunSample?: number;
 }): BackfillParts {
   if (!deps.hubspot) return { modules: [] };
   const services: BackfillDeps = {
@@ -43,6 +45,7 @@ export function composeBackfill(deps: {
     readModels: deps.readModels,
     now: deps.now,
     pageSize: deps.pageSize ?? BACKFILL_PAGE_SIZE,
+    dryRunSample: deps.dryRunSample ?? DRY_RUN_SAMPLE_SIZE,
   };
   const runner = new BackfillRunner({
     ...services,

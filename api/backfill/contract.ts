@@ -27,10 +27,14 @@ export interface BackfillRequest {
   changedSince?: string;
 }
 
-/** POST …/dry-run: what a job would do, nothing charged or written. */
+/**
+ * POST …/dry-run: what a job would do, nothing charged or written. A dry run reads at most
+ * DRY_RUN_SAMPLE_SIZE records (domain/backfill/estimate.ts); when the scope holds more, the
+ * figures after recordsInScope are estimates and `estimate` says from how many records.
+ */
 export interface BackfillDryRunAnswer {
   request: BackfillRequest;
-  /** Records in scope (with a value in the ZIP property) that exist now: a job started now reads those. */
+  /** Records in scope (with a value in the ZIP property) that exist now: a job started now reads those. Always exact. */
   recordsInScope: number;
   /** Of those, how many have a ZIP or postal code the table resolves. */
   resolvable: number;
@@ -41,6 +45,12 @@ export interface BackfillDryRunAnswer {
   balance: number;
   /** How many of the records expected to succeed the balance pays for. */
   recordsCovered: number;
+  /**
+   * Present only when the figures are estimated: resolvable, failures, creditsNeeded and
+   * recordsCovered are scaled to recordsInScope from the `examined` records with the lowest ids
+   * (the oldest). Absent, every record in scope was read and the figures are exact.
+   */
+  estimate?: { examined: number };
 }
 
 export type BackfillState =

@@ -14,6 +14,8 @@ export interface BackfillDeps extends LookupDeps {
   jobs: BackfillHandler;
   /** Records read and processed at once (HubSpot's search answers at most 200). */
   pageSize: number;
+  /** Records a dry run reads at most before it estimates: DRY_RUN_SAMPLE_SIZE (tests read fewer). */
+  dryRunSample: number;
 }
 
 /** The CRM properties the portal's mapping writes on an object type. */

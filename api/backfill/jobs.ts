@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { creditsStream } from '../../domain/credits/decider';
 import { backfillStream } from '../../domain/backfill/events';
 import { decideBackfill, type BackfillJobState } from '../../domain/backfill/decider';
+import { dryRunFigures } from '../../domain/backfill/estimate';
 import { ratePerSecond, secondsLeft } from '../../domain/backfill/progress';
 import { emptyTally, planRecord, recordsCovered, tallyRecord } from '../../domain/backfill/records';
 import {
@@ -46,9 +47,12 @@ const jobRequest = (r: BackfillRequest) => ({
 });
 
 /**
- * What a job would do, nothing charged or written: reads every record in scope as a job started
- * now would (those created up to now), plans each against its current values, and sets the
- * credits needed beside the balance.
+ * What a job would do, nothing charged or written: reads the records in scope as a job started
+ * now would (those created up to now), up to `deps.dryRunSample` of them so that it answers
+ * within the request, plans each against its current values, and sets the credits needed beside
+ * the balance. HubSpot's `total` on the first page is the records in scope, exact; when there are
+ * more than were read, the figures are estimated from those read, which are the records with the
+ * lowest ids (the search is in hs_object_id order), the oldest, not a random sample.
  */
 export async function dryRun(
   deps: BackfillDeps,
@@ -67,14 +71,14 @@ export async function dryRun(
     portal: route,
     resolve: deps.zipTable.resolve.bind(deps.zipTable),
   };
-  for (let position: SearchPosition | null = { aboveId: null }; position;) {
-    const page = await client.searchRecords(
-      request.objectType,
-      searchQuery(search, position, SEARCH_PAGE_MAX),
-      {
-        priority: 'background',
-      },
-    );
+  let total: number | undefined;
+  let position: SearchPosition | null = { aboveId: null };
+  while (position && tally.recordsInScope < deps.dryRunSample) {
+    const limit = Math.min(SEARCH_PAGE_MAX, deps.dryRunSample - tally.recordsInScope);
+    const page = await client.searchRecords(request.objectType, searchQuery(search, position, limit), {
+      priority: 'background',
+    });
+    total ??= page.total;
     const written = await lastWrittenValues(
       deps.readModels,
       portalId,
@@ -88,14 +92,15 @@ export async function dryRun(
         planRecord(record, { ...context, lastWritten: written.get(record.id) ?? {} }),
         context,
       );
-    position = nextPosition(position, page, SEARCH_PAGE_MAX);
+    position = nextPosition(position, page, limit);
   }
+  const figures = dryRunFigures(tally, { total: total ?? 0, readAll: position === null });
   const { state } = await deps.credits.load(creditsStream(userId));
   return {
     request,
-    ...tally,
+    ...figures,
     balance: state.balance,
-    recordsCovered: recordsCovered(tally.creditsNeeded, state.balance),
+    recordsCovered: recordsCovered(figures.creditsNeeded, state.balance),
   };
 }
 

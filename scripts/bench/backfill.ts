@@ -258,15 +258,17 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<B
     // request on that closed connection would be reset before it reached the server.
     await balanceOf(app, token).catch(() => undefined);
     const dryStarted = performance.now();
-    // A dry run reads every record in scope before it answers: over a large portal the
-    // connection may end first, which is a figure too, and the job is measured all the same.
+    // A dry run reads at most DRY_RUN_SAMPLE_SIZE records and estimates the rest; should the
+    // connection end first, that is a figure too, and the job is measured all the same.
     const dry = await api<BackfillDryRunAnswer>(
       app,
       token,
       `/api/hubspot/backfills/${portalId}/dry-run`,
       REQUEST,
     ).then(
-      (answer) => `${answer.recordsInScope} / ${answer.resolvable} / ${answer.creditsNeeded}`,
+      (answer) =>
+        `${answer.recordsInScope} / ${answer.resolvable} / ${answer.creditsNeeded}` +
+        (answer.estimate ? ` (estimated from ${answer.estimate.examined})` : ''),
       (error: unknown) =>
         `no answer: ${error instanceof Error ? (error.cause ?? error).toString() : String(error)}`,
     );

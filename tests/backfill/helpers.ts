@@ -9,13 +9,15 @@ import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot'
 
 /**
  * The service with the sandbox CRM, the backfill runner reading `pageSize` records at a time;
- * with `startRunner: false` the runner waits for `app.system.backfill.start()`.
+ * with `startRunner: false` the runner waits for `app.system.backfill.start()`; a dry run reads
+ * `dryRunSample` records at most (DRY_RUN_SAMPLE_SIZE unless given).
  */
 export function startBackfillApp(
   backend: Backend,
   options: {
     pageSize?: number;
     startRunner?: boolean;
+    dryRunSample?: number;
     env?: Record<string, string>;
     overrides?: Omit<SystemOverrides, 'database' | 'keepDatabaseOpen'>;
     intercept?: (req: IncomingMessage, res: ServerResponse) => boolean;
@@ -26,7 +28,12 @@ export function startBackfillApp(
     options.env ?? {},
     {
       ...options.overrides,
-      backfill: { pageSize: options.pageSize ?? 200, concurrency: 2, startRunner: options.startRunner },
+      backfill: {
+        pageSize: options.pageSize ?? 200,
+        concurrency: 2,
+        startRunner: options.startRunner,
+        dryRunSample: options.dryRunSample,
+      },
       // HubSpot's back-off, shortened: tests wait out 429s and 5xx without the real seconds.
       hubspotRetry: { backoffMs: 5, maxRetryAfterMs: 20, rateLimitRetries: 12 },
     },

@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
+import { call, type RunningApp } from '../support/app';
+import { backends } from '../support/databases';
+import { seedContacts, startBackfillApp, userWithPortal } from './helpers';
+
+/** Fewer than DRY_RUN_SAMPLE_SIZE, and not whole search pages: the last page asks for 50. */
+const SAMPLE = 250;
+
+/** Every seventh contact's ZIP is malformed, every seventh unknown, the others resolve with empty fields. */
+const mixed = (count: number) =>
+  Array.from({ length: count }, (_, i) => ({
+    firstname: `Contact ${i}`,
+    zip: i % 7 === 0 ? 'n/a' : i % 7 === 1 ? '00000' : '60601',
+  }));
+const inMix = (count: number, remainder: number) =>
+  Array.from({ length: count }, (_, i) => i).filter((i) => i % 7 === remainder).length;
+
+const failing = (answer: BackfillDryRunAnswer) =>
+  Object.values(answer.failures).reduce((sum, n) => sum + (n ?? 0), 0);
+
+for (const backend of backends) {
+  describe(`a backfill's dry run of a large portal over HTTP on ${backend.name}`, () => {
+    let app: RunningApp;
+    beforeAll(async () => {
+      app = await startBackfillApp(backend, { dryRunSample: SAMPLE });
+    });
+    afterAll(async () => app?.close());
+
+    const dryRun = async (user: { token: string; portalId: string }) => {
+      const { status, body } = await call(app.baseUrl, `/api/hubspot/backfills/${user.portalId}/dry-run`, {
+        token: user.token,
+        body: { objectType: 'contact', scope: 'empty' },
+      });
+      expect(status).toBe(200);
+      return body as BackfillDryRunAnswer;
+    };
+
+    it('counts the records in scope exactly and estimates the rest from the sample, saying so', async () => {
+      const user = await userWithPortal(app);
+      await seedContacts(app.system.database, user.portalId, mixed(1_000));
+      const answer = await dryRun(user);
+      expect(answer).toMatchObject({ recordsInScope: 1_000, estimate: { examined: SAMPLE }, balance: 50 });
+      const expected = {
+        creditsNeeded: 1_000 - inMix(1_000, 0) - inMix(1_000, 1),
+        invalid_zip_format: inMix(1_000, 0),
+        zip_not_found: inMix(1_000, 1),
+      };
+      // The sample holds the mix in the same proportions, give or take one contact in 250.
+      const near = (estimate: number | undefined, actual: number) =>
+        expect(Math.abs(estimate! - actual)).toBeLessThanOrEqual(1_000 / SAMPLE);
+      near(answer.creditsNeeded, expected.creditsNeeded);
+      near(answer.failures.invalid_zip_format, expected.invalid_zip_format);
+      near(answer.failures.zip_not_found, expected.zip_not_found);
+      expect(Object.keys(answer.failures).sort()).toEqual(['invalid_zip_format', 'zip_not_found']);
+      expect(answer.resolvable).toBe(answer.creditsNeeded);
+      expect(answer.creditsNeeded + failing(answer)).toBe(1_000);
+      expect(answer.recordsCovered).toBe(50);
+    });
+
+    it('estimates from the records with the lowest ids, the oldest, not a random sample', async () => {
+      const user = await userWithPortal(app);
+      await seedContacts(app.system.database, user.portalId, [
+        ...Array.from({ length: SAMPLE }, (_, i) => ({ firstname: `Old ${i}`, zip: '60601' })),
+        ...Array.from({ length: SAMPLE }, (_, i) => ({ firstname: `New ${i}`, zip: 'n/a' })),
+      ]);
+      expect(await dryRun(user)).toMatchObject({
+        recordsInScope: 2 * SAMPLE,
+        resolvable: 2 * SAMPLE,
+        failures: {},
+        creditsNeeded: 2 * SAMPLE,
+        estimate: { examined: SAMPLE },
+      });
+    });
+
+    it('is exact, with no estimate, for a portal of no more records than the sample', async () => {
+      const user = await userWithPortal(app);
+      await seedContacts(app.system.database, user.portalId, mixed(SAMPLE));
+      const answer = await dryRun(user);
+      expect(answer).toEqual({
+        request: { objectType: 'contact', scope: 'empty' },
+        recordsInScope: SAMPLE,
+        resolvable: SAMPLE - inMix(SAMPLE, 0) - inMix(SAMPLE, 1),
+        failures: { invalid_zip_format: inMix(SAMPLE, 0), zip_not_found: inMix(SAMPLE, 1) },
+        creditsNeeded: SAMPLE - inMix(SAMPLE, 0) - inMix(SAMPLE, 1),
+        balance: 50,
+        recordsCovered: 50,
+      });
+    });
+  });
+}
