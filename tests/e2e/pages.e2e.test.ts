@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call } from '../support/app';
 import { launchBrowser, pageLoadFigures } from '../support/browser';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
@@ -74,6 +75,34 @@ const backfillDialog: View = {
   },
 };
 
+/** A portal larger than a dry run reads, as the server answers it: the figures estimated from a sample. */
+const ESTIMATED_DRY_RUN: BackfillDryRunAnswer = {
+  request: { objectType: 'contact', scope: 'empty' },
+  recordsInScope: 82_726,
+  resolvable: 75_012,
+  failures: { invalid_zip_format: 4_120, zip_not_found: 3_594, already_filled: 2_089 },
+  creditsNeeded: 72_923,
+  balance: 50,
+  recordsCovered: 50,
+  estimate: { examined: 10_000 },
+};
+
+/**
+ * The dialog with a large portal's dry run shown: its estimate, the figures as estimates and the
+ * shortfall. The answer is the browser's own (seeding 10,000 records would take the walk minutes);
+ * the server's is proven by tests/backfill/dry-run.int.test.ts.
+ */
+const estimatedDryRun: View = {
+  name: '/dashboard (Fill existing records, an estimated dry run)',
+  async open(page) {
+    await page.route('**/dry-run', (request) => request.fulfill({ json: ESTIMATED_DRY_RUN }));
+    await backfillDialog.open(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Check first (dry run)' }).click();
+    await dialog.getByText('Estimated from the first 10,000 of 82,726 records').waitFor({ timeout: 20_000 });
+  },
+};
+
 /** A backfill of every contact with a ZIP, so the dashboard and the admin's Backfills tab list a job. */
 async function startBackfillOfAll(baseUrl: string, email: string, portalId: string) {
   const signedIn = await call(baseUrl, '/api/auth/login', { body: { email, password } });
@@ -132,6 +161,7 @@ describe('every page of the app in the browser', () => {
     signedIn = [
       ...['/dashboard', '/manage-account', '/credits', `/configure-portal/${portalId}`].map(route),
       backfillDialog,
+      estimatedDryRun,
       ...ADMIN_TABS.map(adminTab),
     ];
     browser = await launchBrowser();

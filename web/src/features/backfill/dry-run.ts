@@ -4,6 +4,9 @@ import type {
   BackfillRequest,
   BackfillScope,
 } from '@api/backfill/contract';
+import { countOf } from '../../lib/plural';
+
+const numbers = new Intl.NumberFormat('en-US');
 
 /** The dialog's choices as the form holds them: an empty date means no date. */
 export interface BackfillChoices {
@@ -33,3 +36,37 @@ export function dryRunMatches(dryRun: BackfillDryRunAnswer | undefined, choices:
 /** How far the balance falls short of the credits a job would take; 0 when it covers them. */
 export const creditShortfall = (dryRun: Pick<BackfillDryRunAnswer, 'creditsNeeded' | 'balance'>): number =>
   Math.max(0, dryRun.creditsNeeded - dryRun.balance);
+
+/**
+ * What the dialog says while a dry run reads: up to 10,000 records through HubSpot's search, 200
+ * at a time, about 12.5 s for a large portal, longer while live lookups take the portal's calls.
+ */
+export const DRY_RUN_READING = 'Reading your HubSpot records... A large portal can take up to half a minute.';
+
+/** A figure of the dry run: "about 1,204" when it was estimated from a sample. */
+export const dryRunFigure = (dryRun: Pick<BackfillDryRunAnswer, 'estimate'>, count: number): string =>
+  dryRun.estimate ? `about ${numbers.format(count)}` : numbers.format(count);
+
+/** Where an estimated dry run's figures come from; null when every record in scope was read. */
+export function estimateNote(
+  dryRun: Pick<BackfillDryRunAnswer, 'estimate' | 'recordsInScope'>,
+): string | null {
+  if (!dryRun.estimate) return null;
+  return (
+    `Estimated from the first ${numbers.format(dryRun.estimate.examined)} of ` +
+    `${countOf(dryRun.recordsInScope, 'record')} (the oldest): the job itself reads every record.`
+  );
+}
+
+/** Why the balance falls short, and what happens then (a "Buy credits" link follows it). */
+export function shortfallText(
+  dryRun: Pick<BackfillDryRunAnswer, 'creditsNeeded' | 'balance' | 'recordsCovered' | 'estimate'>,
+): string {
+  const [of, about] = dryRun.estimate ? ['about', 'about '] : ['the', ''];
+  return (
+    `Your balance covers ${countOf(dryRun.recordsCovered, 'record')} of ${of} ` +
+    `${numbers.format(dryRun.creditsNeeded)} expected to be filled: ` +
+    `${about}${countOf(creditShortfall(dryRun), 'more credit')} would be needed. ` +
+    'The job stops when the credits run out and carries on after a purchase.'
+  );
+}

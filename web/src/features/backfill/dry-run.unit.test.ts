@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '@api/backfill/contract';
-import { creditShortfall, DEFAULT_CHOICES, dryRunMatches, requestOf } from './dry-run';
+import {
+  creditShortfall,
+  DEFAULT_CHOICES,
+  dryRunFigure,
+  dryRunMatches,
+  estimateNote,
+  requestOf,
+  shortfallText,
+} from './dry-run';
 
 const dryRun = (request: BackfillDryRunAnswer['request']): BackfillDryRunAnswer => ({
   request,
@@ -55,5 +63,42 @@ describe('what the balance covers', () => {
 
   it('falls short by nothing when the balance covers the job', () => {
     expect(creditShortfall({ creditsNeeded: 50, balance: 50 })).toBe(0);
+  });
+});
+
+describe('a dry run estimated from a sample', () => {
+  const estimated = { estimate: { examined: 10_000 }, recordsInScope: 82_726 };
+
+  it('says plainly that its figures are estimated, from how many of the records, and which ones', () => {
+    expect(estimateNote(estimated)).toBe(
+      'Estimated from the first 10,000 of 82,726 records (the oldest): the job itself reads every record.',
+    );
+  });
+
+  it('shows its figures as estimates', () => {
+    expect(dryRunFigure(estimated, 72_923)).toBe('about 72,923');
+  });
+
+  it('tells how far the balance falls short as an estimate', () => {
+    expect(shortfallText({ ...estimated, creditsNeeded: 72_923, balance: 50, recordsCovered: 50 })).toBe(
+      'Your balance covers 50 records of about 72,923 expected to be filled: about 72,873 more credits would be needed. ' +
+        'The job stops when the credits run out and carries on after a purchase.',
+    );
+  });
+});
+
+describe('a dry run that read every record in scope', () => {
+  const exact = dryRun({ objectType: 'contact', scope: 'empty' });
+
+  it('says nothing of an estimate and shows its figures as they are', () => {
+    expect(estimateNote(exact)).toBeNull();
+    expect(dryRunFigure(exact, 1_204)).toBe('1,204');
+  });
+
+  it('tells exactly how far the balance falls short', () => {
+    expect(shortfallText({ creditsNeeded: 120, balance: 50, recordsCovered: 50 })).toBe(
+      'Your balance covers 50 records of the 120 expected to be filled: 70 more credits would be needed. ' +
+        'The job stops when the credits run out and carries on after a purchase.',
+    );
   });
 });

@@ -4,7 +4,7 @@ import { utcDate } from '@domain/lookups/usage-window';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button, Spinner, TextField } from '../../../ui';
 import { useBackfillDryRunMutation, useStartBackfillMutation } from '../api';
-import { DEFAULT_CHOICES, dryRunMatches, requestOf, type BackfillChoices } from '../dry-run';
+import { DEFAULT_CHOICES, DRY_RUN_READING, dryRunMatches, requestOf, type BackfillChoices } from '../dry-run';
 import { ChoiceGroup } from './ChoiceGroup';
 import { DryRunSummary } from './DryRunSummary';
 
@@ -72,7 +72,7 @@ export function BackfillForm({ portalId, onStarted }: { portalId: string; onStar
           Check first (dry run)
         </Button>
       </div>
-      {dryRunState.isLoading && <Spinner label="Counting records..." />}
+      {dryRunState.isLoading && <Spinner label={DRY_RUN_READING} />}
       {dryRunState.isError && (
         <Alert kind="error">
           {serverErrorText(dryRunState.error) ?? 'The dry run failed. Please try again.'}

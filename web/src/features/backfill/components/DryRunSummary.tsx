@@ -2,22 +2,23 @@ import { Link } from 'react-router-dom';
 import type { BackfillDryRunAnswer } from '@api/backfill/contract';
 import { paths } from '../../../app/paths';
 import { reasonBreakdown } from '../../../lib/failure-reasons';
-import { countOf } from '../../../lib/plural';
 import { Alert } from '../../../ui';
-import { creditShortfall } from '../dry-run';
+import { creditShortfall, dryRunFigure, estimateNote, shortfallText } from '../dry-run';
 
 const numbers = new Intl.NumberFormat('en-US');
 
-/** What a job with the chosen options would do, as the dry run counted it. */
+/** What a job with the chosen options would do, as the dry run counted or estimated it. */
 export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
   const failures = reasonBreakdown(dryRun.failures);
   const failing = failures.reduce((sum, f) => sum + f.count, 0);
-  const shortfall = creditShortfall(dryRun);
+  const estimate = estimateNote(dryRun);
+  const figure = (count: number) => dryRunFigure(dryRun, count);
   return (
     <section className="backfill-dry-run" aria-labelledby="backfill-dry-run-title">
       <h3 id="backfill-dry-run-title" className="backfill-subtitle">
         Dry run: nothing was charged or written
       </h3>
+      {estimate && <p className="backfill-estimate">{estimate}</p>}
       <dl className="backfill-figures">
         <div>
           <dt>Records in scope</dt>
@@ -25,15 +26,15 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
         </div>
         <div>
           <dt>With a ZIP we can resolve</dt>
-          <dd>{numbers.format(dryRun.resolvable)}</dd>
+          <dd>{figure(dryRun.resolvable)}</dd>
         </div>
         <div>
           <dt>Would fail</dt>
-          <dd>{numbers.format(failing)}</dd>
+          <dd>{figure(failing)}</dd>
         </div>
         <div>
           <dt>Credits needed</dt>
-          <dd>{numbers.format(dryRun.creditsNeeded)}</dd>
+          <dd>{figure(dryRun.creditsNeeded)}</dd>
         </div>
         <div>
           <dt>Your balance</dt>
@@ -41,7 +42,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
         </div>
         <div>
           <dt>Records the balance covers</dt>
-          <dd>{numbers.format(dryRun.recordsCovered)}</dd>
+          <dd>{figure(dryRun.recordsCovered)}</dd>
         </div>
       </dl>
       {failures.length > 0 && (
@@ -50,7 +51,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
           <ul className="backfill-reasons">
             {failures.map((f) => (
               <li key={f.reason}>
-                {f.label}: {numbers.format(f.count)}
+                {f.label}: {figure(f.count)}
               </li>
             ))}
           </ul>
@@ -59,12 +60,9 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
       {dryRun.recordsInScope === 0 && (
         <Alert kind="info">No records match these choices: there is nothing to fill.</Alert>
       )}
-      {shortfall > 0 && (
+      {creditShortfall(dryRun) > 0 && (
         <Alert kind="warning">
-          Your balance covers {countOf(dryRun.recordsCovered, 'record')} of the{' '}
-          {numbers.format(dryRun.creditsNeeded)} expected to be filled: {countOf(shortfall, 'more credit')}{' '}
-          would be needed. The job stops when the credits run out and carries on after a purchase.{' '}
-          <Link to={paths.credits}>Buy credits</Link>
+          {shortfallText(dryRun)} <Link to={paths.credits}>Buy credits</Link>
         </Alert>
       )}
     </section>
