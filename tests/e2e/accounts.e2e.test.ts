@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser } from '../support/browser';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite } from '../support/browser';
 
 const password = 'a long enough passphrase';
 /** Sign-up hashes a password with scrypt; on a busy machine the page may take a few seconds. */
@@ -37,19 +36,10 @@ function balanceCard(page: Page) {
 }
 
 describe('accounts in the browser', () => {
-  let service: ServiceProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const openPage = browserSuite();
 
   it('registers a new user who lands on the dashboard holding 50 credits', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
+    const { page, errors } = await openPage();
     const address = email('new');
     await register(page, address);
     await expect
@@ -65,7 +55,7 @@ describe('accounts in the browser', () => {
   });
 
   it('grants 300 credits through a partner page with its bonus badge', async () => {
-    const { page } = await freshPage(browser, service.baseUrl);
+    const { page } = await openPage();
     await page.goto('/register/partner-a');
     await expect.poll(() => page.getByText('+250 BONUS CREDITS').count(), POLL).toBeGreaterThan(0);
     await register(page, email('partner'), '/register/partner-a');
@@ -77,7 +67,7 @@ describe('accounts in the browser', () => {
   });
 
   it('signs out, after which the sandbox CRM no longer knows the browser, and back in', async () => {
-    const { page } = await freshPage(browser, service.baseUrl);
+    const { page } = await openPage();
     const address = email('inout');
     await register(page, address);
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
@@ -92,7 +82,7 @@ describe('accounts in the browser', () => {
   });
 
   it('resets a forgotten password through the link in the development mailbox', async () => {
-    const { page } = await freshPage(browser, service.baseUrl);
+    const { page } = await openPage();
     const address = email('reset');
     await register(page, address);
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
@@ -122,7 +112,7 @@ describe('accounts in the browser', () => {
   });
 
   it('keeps dark mode across a reload', async () => {
-    const { page } = await freshPage(browser, service.baseUrl);
+    const { page } = await openPage();
     await page.emulateMedia({ colorScheme: 'light' });
     await page.goto('/');
     expect(await page.evaluate(() => document.documentElement.dataset.theme)).toBe('light');
@@ -134,13 +124,13 @@ describe('accounts in the browser', () => {
   });
 
   it('sends a signed-out visitor of a protected page to /login', async () => {
-    const { page } = await freshPage(browser, service.baseUrl);
+    const { page } = await openPage();
     await page.goto('/manage-account');
     await page.waitForURL('**/login');
   });
 
   it('sends a signed-in visitor of /pricing to /dashboard', async () => {
-    const { page } = await freshPage(browser, service.baseUrl);
+    const { page } = await openPage();
     await register(page, email('pricing'));
     await page.waitForURL('**/dashboard', { timeout: 10_000 });
     await page.goto('/pricing');
@@ -148,7 +138,7 @@ describe('accounts in the browser', () => {
   });
 
   it('deletes the account on a 360 px phone after the password, says goodbye signed out (the sandbox CRM pass forgotten too), and the address signs in no more', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
+    const { page, errors } = await openPage();
     await page.setViewportSize({ width: 360, height: 800 });
     const address = email('leaving');
     await register(page, address);

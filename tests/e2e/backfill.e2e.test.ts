@@ -1,9 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
-import type { Browser, Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser } from '../support/browser';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { Locator, Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, registerInBrowser } from '../support/browser';
 
 /** The machine is shared and busy: sign-up hashes with scrypt and the job runs in the background. */
 const POLL = { timeout: 30_000 };
@@ -19,14 +17,6 @@ const figure = (scope: Locator, name: string) =>
     .locator('dl > div')
     .filter({ has: scope.page().getByText(name, { exact: true }) })
     .locator('dd');
-
-async function register(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(`backfill-${randomBytes(5).toString('hex')}@example.com`);
-  await page.getByLabel('Password').fill('a long enough passphrase');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/dashboard', { timeout: 20_000 });
-}
 
 /** The sandbox connect as a user does it: consent in a new tab, which lands on the dashboard. */
 async function connectSandboxPortal(page: Page): Promise<{ dashboard: Page; portalId: string }> {
@@ -65,20 +55,11 @@ async function seedContacts(page: Page, portalId: string, contacts: { firstname:
 }
 
 describe('filling existing records from the dashboard in the browser', () => {
-  let service: ServiceProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const openPage = browserSuite();
 
   it('shows a dry run first, then fills the records it counted, shows the job done after a reload and downloads its report', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
-    await register(page);
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'backfill');
     const { dashboard, portalId } = await connectSandboxPortal(page);
     await seedContacts(dashboard, portalId, [
       { firstname: 'Ada', zip: '10001' },

@@ -1,20 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser } from '../support/browser';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, registerInBrowser } from '../support/browser';
 
 /** The machine is shared and busy: sign-up hashes with scrypt and the lookup runs in the background. */
 const POLL = { timeout: 20_000 };
-
-async function register(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(`lookups-${randomBytes(5).toString('hex')}@example.com`);
-  await page.getByLabel('Password').fill('a long enough passphrase');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/dashboard', { timeout: 20_000 });
-}
 
 const card = (page: Page, heading: string) =>
   page.locator('section, .card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
@@ -37,20 +27,11 @@ async function screenshot(page: Page, name: string) {
 }
 
 describe('a ZIP entered in the sandbox CRM in the browser', () => {
-  let service: ServiceProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const openPage = browserSuite();
 
   it('proposes the usual mapping, then fills city, state, county and country for one credit and shows one success on the chart', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
-    await register(page);
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'lookups');
     await expect.poll(() => balanceText(page), POLL).toBe('50');
 
     // The connect link opens HubSpot's consent page in a new tab.

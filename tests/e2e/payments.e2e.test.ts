@@ -1,19 +1,9 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser } from '../support/browser';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, registerInBrowser } from '../support/browser';
 
 const POLL = { timeout: 15_000 };
 const PAYMENT_SUCCESS = 'Payment successful! Your credits have been added to your account.';
-
-async function register(page: Page) {
-  await page.goto('/register');
-  await page.getByLabel('Email').fill(`buyer-${randomBytes(5).toString('hex')}@example.com`);
-  await page.getByLabel('Password').fill('a long enough passphrase');
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL('**/dashboard', { timeout: 15_000 });
-}
 
 const balanceText = (page: Page) =>
   page
@@ -27,19 +17,10 @@ function packageCard(page: Page, name: string) {
 }
 
 describe('buying credits in the browser through the local test checkout', () => {
-  let service: ServiceProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const openPage = browserSuite();
 
   it('shows one-time prices on /pricing with Get Started leading signed-out visitors to /register', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
+    const { page, errors } = await openPage();
     await page.goto('/pricing');
     await expect
       .poll(() => page.getByRole('button', { name: 'One-Time Purchase' }).getAttribute('aria-pressed'), POLL)
@@ -53,8 +34,8 @@ describe('buying credits in the browser through the local test checkout', () => 
   });
 
   it('buys the Growth pack once: the banner shows and the balance rises by 1,200', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
-    await register(page);
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'buyer');
     await expect.poll(() => balanceText(page), POLL).toBe('50');
     await page.goto('/credits');
     await page.getByRole('button', { name: 'One-Time Purchase' }).click();
@@ -70,8 +51,8 @@ describe('buying credits in the browser through the local test checkout', () => 
   });
 
   it('subscribes monthly and Manage Account reports the subscription active', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
-    await register(page);
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'buyer');
     await page.goto('/manage-account');
     await expect.poll(() => page.locator('.badge').innerText(), POLL).toBe('Inactive');
     expect(await page.getByRole('button', { name: 'Manage Subscription' }).isDisabled()).toBe(true);

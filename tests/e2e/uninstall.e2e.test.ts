@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freshPage, launchBrowser } from '../support/browser';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { browserSuite, registerInBrowser } from '../support/browser';
 
 /** The machine is shared and busy: sign-up hashes with scrypt and the lookup runs in the background. */
 const POLL = { timeout: 20_000 };
@@ -23,24 +21,11 @@ async function consentIn(page: Page, link: string, portal: string): Promise<Page
 }
 
 describe('a HubSpot portal whose app was uninstalled, in the browser', () => {
-  let service: ServiceProcess;
-  let browser: Browser;
-  beforeAll(async () => {
-    service = await startService();
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  const openPage = browserSuite();
 
   it('shows the portal as disconnected with a Reconnect button that brings it back with its mapping', async () => {
-    const { page, errors } = await freshPage(browser, service.baseUrl);
-    await page.goto('/register');
-    await page.getByLabel('Email').fill(`uninstall-${randomBytes(5).toString('hex')}@example.com`);
-    await page.getByLabel('Password').fill('a long enough passphrase');
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL('**/dashboard', { timeout: 20_000 });
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'uninstall');
 
     const dashboard = await consentIn(page, 'Connect to HubSpot', 'new');
     await page.close();

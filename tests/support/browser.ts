@@ -1,5 +1,8 @@
+import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 import { chromiumPath } from './optional-suites';
+import { startService, type ServiceProcess } from './server-process';
 
 /** Debian's chromium, never a downloaded browser; background networking off (the machine has no internet). */
 export async function launchBrowser(): Promise<Browser> {
@@ -29,6 +32,36 @@ export async function freshPage(
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   return { page, errors };
+}
+
+/**
+ * A browser suite: starts the service (with `env`) and a browser before the suite's tests and
+ * closes both after them. Answers how a test opens a fresh page on that service.
+ */
+export function browserSuite(
+  env: Record<string, string> = {},
+): () => Promise<{ page: Page; errors: string[] }> {
+  let service: ServiceProcess | undefined;
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    service = await startService(env);
+    browser = await launchBrowser();
+  }, 90_000);
+  afterAll(async () => {
+    await browser?.close();
+    await service?.stop();
+  });
+  return () => freshPage(browser!, service!.baseUrl);
+}
+
+/** Signs a new user up through the register page (an address made from `prefix`) and waits for the dashboard. */
+export async function registerInBrowser(page: Page, prefix: string): Promise<void> {
+  await page.goto('/register');
+  await page.getByLabel('Email').fill(`${prefix}-${randomBytes(5).toString('hex')}@example.com`);
+  await page.getByLabel('Password').fill('a long enough passphrase');
+  await page.locator('form button[type="submit"]').click();
+  // Sign-up hashes with scrypt; on a busy machine the dashboard may take a while.
+  await page.waitForURL('**/dashboard', { timeout: 20_000 });
 }
 
 /** What loading a page cost: its JavaScript as transferred (compressed, headers included) and its LCP. */
