@@ -1,51 +1,21 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
-import { connectPostgres, openPglite, type Database } from '../../api/db/database';
+import type { Database } from '../../api/db/database';
 import { silentLogger } from '../../api/logging/logger';
 import { readSettings } from '../../api/settings';
 import { createSystem } from '../../api/system';
 import { creditsStream } from '../../domain/credits/decider';
 import { call, FAST_HASHING, signUp } from '../support/app';
-import { createSchema, dropSchema, testDatabaseUrl } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+import { crashTargets } from '../support/crash-targets';
 import { freePort } from '../support/server-process';
 import { foldBalance, topUp } from '../lookups/helpers';
 import type { BackfillJobsAnswer } from '../../api/backfill/contract';
 import { contactOf, jobOf, MAPPING, reportOf, seedContacts, startJob, waitForJob } from './helpers';
 
-interface Target {
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  dispose(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dir = mkdtempSync(join(tmpdir(), 'zipfill-backfill-crash-'));
-  return {
-    env: { CHILD_DATA_DIR: dir },
-    open: () => openPglite(dir),
-    dispose: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(): Promise<Target> {
-  const schema = await createSchema(testDatabaseUrl!);
-  return {
-    env: { CHILD_DATABASE_URL: testDatabaseUrl!, CHILD_SCHEMA: schema },
-    open: () => connectPostgres({ url: testDatabaseUrl!, schema, poolSize: 2 }),
-    dispose: () => dropSchema(testDatabaseUrl!, schema),
-  };
-}
-
-const targets: Array<[string, () => Promise<Target>]> = [
-  ['PGlite data folder', pgliteTarget],
-  ...(testDatabaseUrl ? [['PostgreSQL', postgresTarget] as [string, () => Promise<Target>]] : []),
-];
+const targets = crashTargets('zipfill-backfill-crash-');
 
 const RECORDS = 600;
 

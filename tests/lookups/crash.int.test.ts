@@ -1,15 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
-import { connectPostgres, openPglite, type Database } from '../../api/db/database';
 import { creditsStream } from '../../domain/credits/decider';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { CrmStandIn } from '../support/crm-stand-in';
-import { createSchema, dropSchema, testDatabaseUrl } from '../support/databases';
+import { crashTargets } from '../support/crash-targets';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { foldBalance, waitUntil } from './helpers';
@@ -45,34 +41,7 @@ async function kill(child: Child, signal: NodeJS.Signals = 'SIGKILL') {
   await exited;
 }
 
-interface Target {
-  env: Record<string, string>;
-  open(): Promise<Database>;
-  dispose(): Promise<void>;
-}
-
-async function pgliteTarget(): Promise<Target> {
-  const dir = mkdtempSync(join(tmpdir(), 'zipfill-lookup-crash-'));
-  return {
-    env: { CHILD_DATA_DIR: dir },
-    open: () => openPglite(dir),
-    dispose: async () => rmSync(dir, { recursive: true, force: true }),
-  };
-}
-
-async function postgresTarget(): Promise<Target> {
-  const schema = await createSchema(testDatabaseUrl!);
-  return {
-    env: { CHILD_DATABASE_URL: testDatabaseUrl!, CHILD_SCHEMA: schema },
-    open: () => connectPostgres({ url: testDatabaseUrl!, schema, poolSize: 2 }),
-    dispose: () => dropSchema(testDatabaseUrl!, schema),
-  };
-}
-
-const targets: Array<[string, () => Promise<Target>]> = [
-  ['PGlite data folder', pgliteTarget],
-  ...(testDatabaseUrl ? [['PostgreSQL', postgresTarget] as [string, () => Promise<Target>]] : []),
-];
+const targets = crashTargets('zipfill-lookup-crash-');
 
 describe('the service killed with lookups in progress', () => {
   let crm: CrmStandIn;
