@@ -62,7 +62,9 @@ function timeline(samples: Measured['samples'], startedAt: number, endedAt: numb
   const buckets = new Map<number, number[]>();
   for (const s of samples) {
     const at = Math.floor((s.sentAt - startedAt) / 2000) * 2;
-    buckets.set(at, [...(buckets.get(at) ?? []), s.latencyMs]);
+    const bucket = buckets.get(at) ?? [];
+    bucket.push(s.latencyMs);
+    buckets.set(at, bucket);
   }
   const end = (endedAt - startedAt) / 1000;
   return [...buckets]
