@@ -4,7 +4,7 @@ import type { EventStore } from '../domain/eventstore/types';
 import { allProjections } from '../projections';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
-import { migrateReadModels, readModels, type ReadModelDb } from '../projections/schema';
+import { readModels, type ReadModelDb } from '../projections/schema';
 import { composeAccounts } from './accounts/composition';
 import { accountDeletionModule } from './accounts/deletion-routes';
 import { composeCredits } from './credits/composition';
@@ -138,7 +138,6 @@ export async function createSystem(
       },
     });
     const store = observeAppends(opened.store, metrics.written);
-    await migrateReadModels(database.db, database.schema);
     const operational = operationalDb(database);
     const requestLogs = new RequestLogWriter(operational, {
       capacity: settings.logQueueCapacity,

@@ -39,17 +39,21 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
-/** Brings the read-model tables up to date; runs at every start, safe from several processes. */
-export async function migrateReadModels(db: Kysely<unknown>, schema?: string): Promise<void> {
+/** The read-model tables' migrator, its bookkeeping in `schema` (the connection's own by default). */
+export async function readModelMigrator(db: Kysely<unknown>, schema?: string): Promise<Migrator> {
   // Named explicitly: without a schema, kysely takes a migration table in ANY schema of the
   // database as this one's, and a fresh schema beside another (tests, bench) then fails to migrate.
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: new ListedMigrations(),
     migrationTableSchema: schema ?? rows[0]?.schema ?? 'public',
     migrationTableName: 'rm_migration',
     migrationLockTableName: 'rm_migration_lock',
   });
-  await runMigrations(migrator);
+}
+
+/** Brings the read-model tables up to date (the service does it under a lock: api/db/migrate). */
+export async function migrateReadModels(db: Kysely<unknown>, schema?: string): Promise<void> {
+  await runMigrations(await readModelMigrator(db, schema));
 }

@@ -13,13 +13,11 @@ import { sql } from 'kysely';
 import type { Database } from '../api/db/database';
 import { openStores } from '../api/db/stores';
 import { DataDirLockedError } from '../api/db/lock-file';
-import { migrateOperational } from '../api/db/operational';
 import { readSettings, SettingsError } from '../api/settings';
 import type { EventStore } from '../domain/eventstore/types';
 import { allProjections } from '../projections';
 import { defaultPace, parsePace } from '../projections/pace';
 import type { Projection } from '../projections/projection';
-import { migrateReadModels } from '../projections/schema';
 import {
   catchUp,
   checkSchemaName,
@@ -100,8 +98,6 @@ async function main() {
   const choice = choose(process.argv.slice(2));
   const { projections } = choice;
   const { database, store } = await open();
-  await migrateReadModels(database.db, database.schema);
-  await migrateOperational(database);
   const live = await liveSchema(database.db);
   if (choice.into === live) throw new Error(`--into ${live} is the live schema: name a schema of your own.`);
   const share = choice.pace ?? defaultPace(database.kind !== 'pglite');

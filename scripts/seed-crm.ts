@@ -9,7 +9,8 @@ import { Presets, SingleBar } from 'cli-progress';
 import { SandboxCrmStore } from '../api/adapters/hubspot/sandbox/store';
 import { connectPostgres, openPglite, type Database } from '../api/db/database';
 import { DataDirLockedError } from '../api/db/lock-file';
-import { migrateOperational, operationalDb } from '../api/db/operational';
+import { migrateDatabase } from '../api/db/migrate';
+import { operationalDb } from '../api/db/operational';
 import { readSettings } from '../api/settings';
 
 function fail(message: string): never {
@@ -52,7 +53,7 @@ async function main() {
   const seed = option(args, 'seed', 42)!;
   const database = await open();
   try {
-    await migrateOperational(database);
+    await migrateDatabase(database, { events: !readSettings(process.env).eventStoreUrl });
     const store = new SandboxCrmStore(operationalDb(database));
     if (!(await store.portal(portalId)))
       fail(

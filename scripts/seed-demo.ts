@@ -4,15 +4,14 @@
  * Uses DATABASE_URL (PostgreSQL) or DATA_DIR (PGlite) like the service; run it while the service is stopped on PGlite.
  */
 import { Presets, SingleBar } from 'cli-progress';
-import { migrateEventStore } from '../api/adapters/eventstore/postgres/schema';
+import { migrateDatabase } from '../api/db/migrate';
 import { PostgresEventStore } from '../api/adapters/eventstore/postgres/store';
 import { connectPostgres, openPglite } from '../api/db/database';
-import { migrateOperational, operationalDb } from '../api/db/operational';
+import { operationalDb } from '../api/db/operational';
 import { PostgresPersonalDataKeys } from '../api/personal-data/keys';
 import { PersonalDataProtectingStore } from '../api/personal-data/protected-store';
 import { personalData } from '../domain/personal-data';
 import { readSettings } from '../api/settings';
-import { migrateReadModels } from '../projections/schema';
 import { seedDemo } from './seed/seed';
 
 function option(args: string[], name: string, fallback: number): number {
@@ -34,9 +33,7 @@ async function main() {
   const database = settings.databaseUrl
     ? await connectPostgres({ url: settings.databaseUrl, poolSize: 8 })
     : await openPglite(settings.dataDir);
-  await migrateEventStore(database.db, database.schema);
-  await migrateReadModels(database.db, database.schema);
-  await migrateOperational(database);
+  await migrateDatabase(database, { events: true });
   // Sealed like the service's, so that demo accounts can be deleted like real ones.
   const store = new PersonalDataProtectingStore(
     new PostgresEventStore(database.db, database.kind),

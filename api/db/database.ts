@@ -1,12 +1,13 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { LeaseLocks, PGLITE_LEASES, POSTGRES_LEASES } from './leases';
 import { lockDataDir } from './lock-file';
 import { createPglite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
+import { SchemaScopedPostgresDialect } from './schema-introspector';
 
 /**
  * One database: PGlite in a folder (the embedded default) or a PostgreSQL server. Events and
@@ -74,8 +75,8 @@ export async function connectPostgres(options: PostgresOptions): Promise<Databas
     connectionTimeoutMillis: POSTGRES_LEASES.ttlMs,
     options: `${session} -c statement_timeout=${POSTGRES_LEASES.ttlMs}`,
   });
-  const db = new Kysely<unknown>({ dialect: new PostgresDialect({ pool }) });
-  const leaseDb = new Kysely<unknown>({ dialect: new PostgresDialect({ pool: leasePool }) });
+  const db = new Kysely<unknown>({ dialect: new SchemaScopedPostgresDialect({ pool }) });
+  const leaseDb = new Kysely<unknown>({ dialect: new SchemaScopedPostgresDialect({ pool: leasePool }) });
   const locks = new LeaseLocks(leaseDb, POSTGRES_LEASES);
   return {
     kind: 'postgres',

@@ -42,14 +42,18 @@ class ListedMigrations implements MigrationProvider {
   }
 }
 
-/** Brings the operational tables up to date; runs at every start, safe from several processes. */
-export async function migrateOperational(database: Database): Promise<void> {
-  const migrator = new Migrator({
+/** The operational tables' migrator, its bookkeeping in the database's schema. */
+export function operationalMigrator(database: Database): Migrator {
+  return new Migrator({
     db: database.db,
     provider: new ListedMigrations(),
     migrationTableSchema: database.schema,
     migrationTableName: 'op_migration',
     migrationLockTableName: 'op_migration_lock',
   });
-  await runMigrations(migrator);
+}
+
+/** Brings the operational tables up to date (the service does it under a lock: api/db/migrate). */
+export async function migrateOperational(database: Database): Promise<void> {
+  await runMigrations(operationalMigrator(database));
 }

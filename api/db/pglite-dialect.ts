@@ -9,7 +9,6 @@
 import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   PostgresAdapter,
-  PostgresIntrospector,
   PostgresQueryCompiler,
   type CompiledQuery,
   type DatabaseConnection,
@@ -21,6 +20,7 @@ import {
   type QueryCompiler,
   type QueryResult,
 } from 'kysely';
+import { SchemaIntrospector } from './schema-introspector';
 
 class PGliteAdapter extends PostgresAdapter {
   // One process owns a PGlite folder (the lock file), so migrations need no lock of their own.
@@ -167,7 +167,7 @@ export class PGliteDialect implements Dialect {
   }
 
   createIntrospector(db: Kysely<unknown>): DatabaseIntrospector {
-    return new PostgresIntrospector(db);
+    return new SchemaIntrospector(db);
   }
 
   createQueryCompiler(): QueryCompiler {

@@ -1,12 +1,12 @@
 import type { EventStore } from '../../domain/eventstore/types';
-import { migrateEventStore } from '../adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../adapters/eventstore/postgres/store';
 import { personalData } from '../../domain/personal-data';
 import { PostgresPersonalDataKeys, type PersonalDataKeys } from '../personal-data/keys';
 import { PersonalDataProtectingStore } from '../personal-data/protected-store';
 import type { Settings } from '../settings';
 import { connectPostgres, openPglite, type Database } from './database';
-import { migrateOperational, operationalDb } from './operational';
+import { migrateDatabase } from './migrate';
+import { operationalDb } from './operational';
 
 export interface Stores {
   database: Database;
@@ -24,8 +24,8 @@ export interface OpenStoresOptions {
 }
 
 /**
- * Opens the database (DATABASE_URL, else PGlite in DATA_DIR) and the event store (KurrentDB at
- * EVENTSTORE_URL, else the events table in that database, brought up to date). The service and
+ * Opens the database (DATABASE_URL, else PGlite in DATA_DIR), brings every table in it up to date,
+ * and opens the event store (KurrentDB at EVENTSTORE_URL, else the events table in that database). The service and
  * the scripts open them here, so they cannot disagree on where the data is, nor on which fields
  * are personal.
  */
@@ -39,8 +39,7 @@ export async function openStores(settings: Settings, options: OpenStoresOptions 
         })
       : await openPglite(settings.dataDir));
   try {
-    // The keys live in the operational tables, which must exist before the first event is read.
-    await migrateOperational(database);
+    await migrateDatabase(database, { events: !settings.eventStoreUrl });
     const personalDataKeys = new PostgresPersonalDataKeys(operationalDb(database));
     const store = new PersonalDataProtectingStore(
       await openEventStore(settings, database),
@@ -59,6 +58,5 @@ async function openEventStore(settings: Settings, database: Database): Promise<E
     const { connectKurrent } = await import('../adapters/eventstore/kurrentdb/store');
     return connectKurrent(settings.eventStoreUrl);
   }
-  await migrateEventStore(database.db, database.schema);
   return new PostgresEventStore(database.db, database.kind);
 }

@@ -7,11 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
-import { migrateOperational } from '../../api/db/operational';
+import { migrateDatabase } from '../../api/db/migrate';
 import type { EventStore } from '../../domain/eventstore/types';
 import { readCheckpoint } from '../../projections/checkpoints';
 import { ProjectionRunner } from '../../projections/runner';
-import { migrateReadModels, readModels } from '../../projections/schema';
+import { readModels } from '../../projections/schema';
 import { backends, createSchema, dropSchema, freshName, testDatabaseUrl } from '../support/databases';
 import { TcpProxy } from '../support/tcp-proxy';
 import { countRecorded, createRecordingTable, recordingProjection } from '../support/test-projection';
@@ -165,14 +165,16 @@ function startChild(
     ['--import', 'tsx', 'tests/projections/fixtures/projection-child.ts'],
     {
       env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'inherit'],
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
   );
+  let stderr = '';
+  child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {
     child.stdout!.on('data', (d: Buffer) => {
       if (d.toString().includes(until)) resolve(child);
     });
-    child.on('exit', (code) => reject(new Error(`child exited early with ${code}`)));
+    child.on('exit', (code) => reject(new Error(`child exited early with ${code}:\n${stderr}`)));
   });
 }
 
@@ -214,10 +216,7 @@ describe('a projection process killed mid-batch', () => {
       const table = freshName('crash');
       const database = await connectPostgres({ url: testDatabaseUrl!, schema });
       try {
-        await migrateEventStore(database.db, database.schema);
-        await migrateReadModels(database.db, database.schema);
-        await migrateOperational(database);
-        await migrateOperational(database);
+        await migrateDatabase(database, { events: true });
         await createRecordingTable(database.db, table);
         const store = new PostgresEventStore(database.db, 'postgres');
         const env = { CHILD_DATABASE_URL: testDatabaseUrl!, CHILD_SCHEMA: schema, CHILD_TABLE: table };
@@ -251,9 +250,7 @@ describe.runIf(testDatabaseUrl)('the database going away mid-run', () => {
     const database = await connectPostgres({ url: viaProxy.toString(), schema, poolSize: 4 });
     const table = freshName('outage');
     try {
-      await migrateEventStore(database.db, database.schema);
-      await migrateReadModels(database.db, database.schema);
-      await migrateOperational(database);
+      await migrateDatabase(database, { events: true });
       await createRecordingTable(database.db, table);
       const store = new PostgresEventStore(database.db, 'postgres');
       const r = runner(database, store, freshName('p'), table, 10);

@@ -1,11 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
-import { migrateOperational } from '../../api/db/operational';
-import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
+import { migrateDatabase } from '../../api/db/migrate';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import type { EventStore } from '../../domain/eventstore/types';
-import { migrateReadModels } from '../../projections/schema';
 
 export interface TestDatabase {
   database: Database;
@@ -31,9 +29,7 @@ export function freshName(prefix: string): string {
 
 /** Every schema the service migrates, and the event store over them. */
 export async function migrateAll(database: Database): Promise<PostgresEventStore> {
-  await migrateEventStore(database.db, database.schema);
-  await migrateReadModels(database.db, database.schema);
-  await migrateOperational(database);
+  await migrateDatabase(database, { events: true });
   return new PostgresEventStore(database.db, database.kind);
 }
 

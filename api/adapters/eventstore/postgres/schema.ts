@@ -112,17 +112,21 @@ class InlineProvider implements MigrationProvider {
   }
 }
 
-/** Brings the event tables up to date; safe to call on every start and from several processes. */
-export async function migrateEventStore(db: Kysely<unknown>, schema?: string): Promise<void> {
+/** The event tables' migrator, its bookkeeping in `schema` (the connection's own by default). */
+export async function eventStoreMigrator(db: Kysely<unknown>, schema?: string): Promise<Migrator> {
   // Named explicitly: without a schema, kysely takes a migration table in ANY schema of the
   // database as this one's, and a fresh schema beside another (tests, bench) then fails to migrate.
   const { rows } = await sql<{ schema: string }>`SELECT current_schema() AS schema`.execute(db);
-  const migrator = new Migrator({
+  return new Migrator({
     db,
     provider: new InlineProvider(),
     migrationTableSchema: schema ?? rows[0]?.schema ?? 'public',
     migrationTableName: 'es_migration',
     migrationLockTableName: 'es_migration_lock',
   });
-  await runMigrations(migrator);
+}
+
+/** Brings the event tables up to date (the service does it under a lock: api/db/migrate). */
+export async function migrateEventStore(db: Kysely<unknown>, schema?: string): Promise<void> {
+  await runMigrations(await eventStoreMigrator(db, schema));
 }
