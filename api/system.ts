@@ -131,6 +131,7 @@ export async function createSystem(
             events: await eventsBehind(store, await readCheckpoint(rm, name)),
           })),
         ),
+      unreadableEvents: () => runner.status().map((p) => ({ projection: p.name, events: p.unreadable })),
       queueDepth: () => pendingLookupCount(rm),
       droppedLogLines: () => {
         const { droppedQueueFull, droppedDatabaseError } = requestLogs.stats();

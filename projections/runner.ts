@@ -23,6 +23,8 @@ export interface ProjectionStatus {
   checkpoint: Checkpoint;
   caughtUp: boolean;
   applied: number;
+  /** Events in the log it stepped over because they were not the product's and could not be read. */
+  unreadable: number;
   lastError?: string;
 }
 
@@ -72,6 +74,7 @@ export class ProjectionRunner {
         checkpoint: START,
         caughtUp: false,
         applied: 0,
+        unreadable: 0,
       };
       this.statuses.set(p.name, status);
       this.workers.set(p.name, this.worker(p, status));
@@ -167,9 +170,10 @@ export class ProjectionRunner {
   private async step(projection: Projection, status: ProjectionStatus): Promise<number> {
     const limit = this.options.batchSize ?? 500;
     const from = status.checkpoint;
-    const { events, next } = await this.read(projection.name, from, limit);
+    const { events, next, unreadable = [] } = await this.read(projection.name, from, limit);
     status.caughtUp = events.length < limit;
-    if (events.length === 0) return 0;
+    // A page of nothing but unreadable events still moves the checkpoint past them.
+    if (events.length === 0 && next === from) return 0;
     if (!status.caughtUp) {
       // More is waiting: read it while this batch commits. The log after `next` does not change
       // with the commit, so this is the batch the next step would read; if the commit fails, it
@@ -191,6 +195,16 @@ export class ProjectionRunner {
     }
     status.checkpoint = next;
     status.applied += events.length;
+    if (unreadable.length > 0) {
+      status.unreadable += unreadable.length;
+      for (const event of unreadable)
+        this.options.log?.('warn', 'A projection stepped over an event it cannot read', {
+          projection: projection.name,
+          event: event.id,
+          stream: event.streamName,
+          reason: event.reason,
+        });
+    }
     for (const listener of this.appliedListeners) listener(projection.name);
     return events.length;
   }

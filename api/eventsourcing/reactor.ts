@@ -72,7 +72,9 @@ export class Reactor {
       after: from,
       limit: this.options.batchSize ?? 200,
     });
-    if (events.length === 0) return false;
+    // Events the store could not read are stepped over (the projections count them): a page of
+    // nothing else still moves the checkpoint.
+    if (events.length === 0 && next === from) return false;
     const { handlers, handleBatch } = this.options.reaction;
     if (handleBatch) {
       const handled = events.filter((e) => handlers[e.type]);

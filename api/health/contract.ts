@@ -22,6 +22,8 @@ export interface ProjectionHealth {
   state: string;
   /** Events in the log it has not applied, "1000+" beyond the cap, "unknown" while the store is down. */
   eventsBehind: number | string;
+  /** Events another writer put in the log that it stepped over, unable to read them, since this process started. */
+  unreadableEvents: number;
   lastError: string | null;
 }
 

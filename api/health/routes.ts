@@ -65,6 +65,7 @@ export function healthModule(deps: HealthDeps): HttpModule {
                 state: p.state,
                 eventsBehind:
                   behind === undefined ? 'unknown' : behind > BEHIND_CAP ? `${BEHIND_CAP}+` : behind,
+                unreadableEvents: p.unreadable,
                 lastError: p.lastError ?? null,
               };
             }),

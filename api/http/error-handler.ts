@@ -1,5 +1,6 @@
 import type { ErrorRequestHandler, Request } from 'express';
 import {
+  EventStoreRefusedError,
   EventStoreUnavailableError,
   InvalidEventError,
   WrongExpectedVersionError,
@@ -72,6 +73,14 @@ function fromStores(error: unknown): HttpError | undefined {
     return new HttpError(409, 'Someone else changed this at the same moment. Please try again.');
   }
   if (error instanceof InvalidEventError) return new HttpError(400, error.message);
+  if (error instanceof EventStoreRefusedError) {
+    // Access denied or a request the server calls bad: the deployment's fault, never the user's,
+    // and no retry helps; the log line carries the store's own words.
+    return new HttpError(
+      500,
+      'ZipFill could not save this change. The team has been told; please try again later.',
+    );
+  }
   return undefined;
 }
 
@@ -89,7 +98,11 @@ export function errorHandler(logger: Logger, mappings: readonly ErrorMapping[]):
       fromRequestReading(error, req);
     if (known) {
       for (const [name, value] of Object.entries(known.headers)) res.setHeader(name, value);
-      if (known.status >= 500) logger.warn(known.message, { requestId: req.requestId, cause: String(error) });
+      if (known.status >= 500)
+        logger[known.status === 500 ? 'error' : 'warn'](known.message, {
+          requestId: req.requestId,
+          cause: String(error),
+        });
       res.status(known.status).json({ error: known.message } satisfies ErrorAnswer);
       return;
     }

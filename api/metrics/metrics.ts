@@ -26,6 +26,8 @@ export interface HubSpotMetrics {
 export interface ScrapedValues {
   /** Events in the log after each projection's checkpoint (capped by the reader); undefined while the store is down. */
   projectionLag(): Promise<{ projection: string; events: number | undefined }[]>;
+  /** Events each projection stepped over since start because they were not the product's and could not be read. */
+  unreadableEvents(): { projection: string; events: number }[];
   /** Lookups waiting in the queue read model. */
   queueDepth(): Promise<number>;
   /** Log lines the request log writer lost, by why. */
@@ -112,6 +114,16 @@ export class Metrics implements LookupMetrics, WebhookMetrics, HubSpotMetrics {
         this.reset();
         for (const { projection, events } of await scraped.projectionLag())
           if (events !== undefined) this.set({ projection }, events);
+      },
+    });
+    new Gauge({
+      name: 'zipfill_projection_unreadable_events',
+      help: 'Events in the log a projection stepped over since start because it could not read them (another writer)',
+      labelNames: ['projection'] as const,
+      registers: [this.registry],
+      collect() {
+        this.reset();
+        for (const { projection, events } of scraped.unreadableEvents()) this.set({ projection }, events);
       },
     });
     new Gauge({

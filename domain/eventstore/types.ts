@@ -91,8 +91,39 @@ export interface ReadAllResult {
   events: RecordedEvent[];
   /** Where the next read continues; equals `after` when nothing new was visible. */
   next: Checkpoint;
+  /** Events of this page that could not be read (not the product's JSON) and were stepped over. */
+  unreadable?: UnreadableEvent[];
 }
 
+/** An event in the log that is not one of the product's and cannot be read as one. */
+export interface UnreadableEvent {
+  id: string;
+  streamName: string;
+  reason: string;
+}
+
+/**
+ * The most bytes one event may take (its data and metadata as JSON): KurrentDB's default
+ * `MaxAppendEventSize` (TFConsts.MaxLogRecordSize, 16 MiB; src/KurrentDB.Core/Configuration/
+ * ClusterVNodeOptions.cs). Every adapter refuses a larger one before sending it, so the limit is
+ * the same on every backend and is never met as a server's refusal.
+ */
+export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
+
+/**
+ * What every adapter promises, whatever the server beneath it does on its own:
+ * - The same events (same ids, same order) are never stored twice in a stream, whatever expected
+ *   state a retry carries: a retry at the revision the first write left (the stream's current
+ *   one), at the revision before it, or with `any`/`stream_exists`, answers `idempotent` and
+ *   writes nothing.
+ * - An append the store committed is reported committed, not unavailable, even when confirming
+ *   it afterwards fails.
+ * - A refusal that can never succeed (an invalid or oversized event, access denied, a request the
+ *   server calls bad) is an `InvalidEventError` or an `EventStoreRefusedError`, never
+ *   `EventStoreUnavailableError`, so callers do not retry it.
+ * - `readAll` never stalls on an event it cannot read (another writer's non-JSON data): it steps
+ *   over it and counts it in `unreadable`.
+ */
 export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'kurrentdb' | 'memory';
   append(
@@ -151,6 +182,15 @@ export class InvalidEventError extends Error {
   }
 }
 
+/** The store refused a request for a reason that no retry changes (access denied, a bad request). */
+export class EventStoreRefusedError extends Error {
+  readonly type = 'event-store-refused' as const;
+  constructor(message: string, options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'EventStoreRefusedError';
+  }
+}
+
 export class EventStoreUnavailableError extends Error {
   readonly type = 'event-store-unavailable' as const;
   constructor(message: string, options?: { cause?: unknown }) {
@@ -159,4 +199,5 @@ export class EventStoreUnavailableError extends Error {
   }
 }
 
-export type EventStoreError = WrongExpectedVersionError | InvalidEventError | EventStoreUnavailableError;
+export type EventStoreError =
+  WrongExpectedVersionError | InvalidEventError | EventStoreRefusedError | EventStoreUnavailableError;

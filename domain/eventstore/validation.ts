@@ -1,4 +1,10 @@
-import { InvalidEventError, MAX_STREAM_PAGE, type NewEvent, type ReadStreamPageOptions } from './types';
+import {
+  InvalidEventError,
+  MAX_EVENT_BYTES,
+  MAX_STREAM_PAGE,
+  type NewEvent,
+  type ReadStreamPageOptions,
+} from './types';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const STREAM = /^[A-Za-z0-9][A-Za-z0-9_.:@-]{0,199}$/;
@@ -7,6 +13,15 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
   const proto: unknown = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
+}
+
+/** The bytes an event takes as stored: its data and metadata as UTF-8 JSON. */
+export function eventBytes(event: NewEvent): number {
+  const utf8 = new TextEncoder();
+  return (
+    utf8.encode(JSON.stringify(event.data)).byteLength +
+    utf8.encode(JSON.stringify(event.metadata ?? {})).byteLength
+  );
 }
 
 /** Refuses what must never reach storage: every adapter calls this before it writes. */
@@ -27,6 +42,12 @@ export function assertAppendable(stream: string, events: readonly NewEvent[]): v
       throw new InvalidEventError(`${where} (${event.type}): data must be an object`);
     if (event.metadata !== undefined && !isPlainObject(event.metadata)) {
       throw new InvalidEventError(`${where} (${event.type}): metadata must be an object`);
+    }
+    const bytes = eventBytes(event);
+    if (bytes > MAX_EVENT_BYTES) {
+      throw new InvalidEventError(
+        `${where} (${event.type}, id ${event.id}) takes ${bytes} bytes; an event may take ${MAX_EVENT_BYTES}`,
+      );
     }
   }
 }

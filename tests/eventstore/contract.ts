@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { subscribeToAll } from '../support/subscribe';
 import {
   InvalidEventError,
+  MAX_EVENT_BYTES,
   MAX_STREAM_PAGE,
   START,
   WrongExpectedVersionError,
@@ -216,6 +217,34 @@ export function eventStoreContract(
       await store.append(s, second, { expected: 0n });
       expect(await store.append(s, second, { expected: 0n })).toEqual({ nextRevision: 1n, idempotent: true });
       expect(await store.readStream(s)).toHaveLength(2);
+    });
+
+    it('stores the same events once when a retry carries the revision the first write left', async () => {
+      // A command whose append landed but whose answer was lost reloads the stream and appends
+      // the same events (same ids) at the revision it now reads: the stream's current one.
+      const s = stream();
+      await store.append(s, [event('Opened')], { expected: 'no_stream' });
+      const events = [event('A'), event('B')];
+      expect(await store.append(s, events, { expected: 0n })).toEqual({
+        nextRevision: 2n,
+        idempotent: false,
+      });
+      expect(await store.append(s, events, { expected: 2n })).toEqual({ nextRevision: 2n, idempotent: true });
+      for (const expected of ['any', 'stream_exists'] as const)
+        expect(await store.append(s, events, { expected })).toEqual({ nextRevision: 2n, idempotent: true });
+      expect((await store.readStream(s)).map((e) => e.type)).toEqual(['Opened', 'A', 'B']);
+      const outcomes = await store.appendEach([{ stream: s, events, expected: 2n }]);
+      expect(outcomes).toEqual([{ ok: true, result: { nextRevision: 2n, idempotent: true } }]);
+      expect(await store.readStream(s)).toHaveLength(3);
+    });
+
+    it('refuses an event over the size limit before sending it, naming the event and its stream', async () => {
+      const s = stream();
+      const huge = event('Huge', { text: 'x'.repeat(MAX_EVENT_BYTES) });
+      const refused = await store.append(s, [event(), huge], { expected: 'any' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(InvalidEventError);
+      expect((refused as Error).message).toContain(`Event 1 of ${s} (Huge, id ${huge.id})`);
+      expect(await store.readStream(s)).toEqual([]);
     });
 
     it('treats concurrent copies of the same append as one write', async () => {

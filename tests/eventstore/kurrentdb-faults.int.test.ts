@@ -5,6 +5,7 @@ import { KurrentEventStore } from '../../api/adapters/eventstore/kurrentdb/store
 import { openPglite, type Database } from '../../api/db/database';
 import { migrateOperational } from '../../api/db/operational';
 import {
+  EventStoreRefusedError,
   EventStoreUnavailableError,
   START,
   type EventStore,
@@ -120,21 +121,21 @@ describe('the KurrentDB event store when the node misbehaves', () => {
     expect((await store.readStream(stream)).map((e) => e.data.n)).toEqual([0, 1, 2]);
   });
 
-  it('tells a refusal from an outage: access denied and a deleted stream are not "unavailable"', async () => {
+  it('tells a refusal from an outage: access denied and a deleted stream are final, not "unavailable"', async () => {
     const stream = `faults-${randomUUID()}`;
     await store.append(stream, [tick(0)], { expected: 'no_stream' });
     node.denyAccess(true);
     try {
       const denied = await store.append(stream, [tick(1)], { expected: 0n }).catch((e: unknown) => e);
-      expect(denied).not.toBeInstanceOf(EventStoreUnavailableError);
-      expect((denied as Error).constructor.name).toBe('AccessDeniedError');
+      expect(denied).toBeInstanceOf(EventStoreRefusedError);
+      expect((denied as Error).message).toContain('AccessDenied');
     } finally {
       node.denyAccess(false);
     }
     node.tombstone(stream);
     const deleted = await store.append(stream, [tick(1)], { expected: 0n }).catch((e: unknown) => e);
-    expect(deleted).not.toBeInstanceOf(EventStoreUnavailableError);
-    expect((deleted as Error).constructor.name).toBe('StreamDeletedError');
+    expect(deleted).toBeInstanceOf(EventStoreRefusedError);
+    expect((deleted as Error).message).toContain(stream);
   });
 });
 

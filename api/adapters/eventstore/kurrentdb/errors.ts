@@ -1,12 +1,16 @@
 import {
+  AccessDeniedError,
   CancelledError,
   DeadlineExceededError,
+  InvalidArgumentError,
+  MaxAppendSizeExceededError,
   NotLeaderError,
+  StreamDeletedError,
   TimeoutError,
   UnavailableError,
   UnknownError,
 } from '@kurrent/kurrentdb-client';
-import { EventStoreUnavailableError } from '../../../../domain/eventstore/types';
+import { EventStoreRefusedError, EventStoreUnavailableError } from '../../../../domain/eventstore/types';
 
 /** gRPC status codes that mean "the server could not be reached in time", not "the request was refused". */
 const UNREACHABLE_STATUS = new Set([
@@ -50,6 +54,31 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
 }
 
 /**
+ * What the client makes of a batch append's refusal whose detail it does not know: "Could not
+ * recognize " and the status message (`unpackToCommandError`, dist/streams/appendToStream/
+ * unpackError.js). Of those, only a NotHandled answer is worth a retry: "Server Is Not Ready"
+ * and "Server Is Busy" (`ConvertMessage`, src/KurrentDB.Core/Services/Transport/Grpc/
+ * Streams.BatchAppend.cs). Anything else named there (MaximumAppendEventSizeExceeded,
+ * BadRequest, a detail newer than this client) is the server's final word.
+ */
+const UNRECOGNISED = 'Could not recognize ';
+const TRANSIENT_REFUSALS = new Set(['Server Is Not Ready', 'Server Is Busy']);
+
+/** True when KurrentDB refused the request for a reason no retry changes. */
+export function isRefusal(error: unknown): boolean {
+  if (
+    error instanceof AccessDeniedError ||
+    error instanceof MaxAppendSizeExceededError ||
+    error instanceof InvalidArgumentError ||
+    error instanceof StreamDeletedError
+  )
+    return true;
+  if (error instanceof UnknownError && error.message.startsWith(UNRECOGNISED))
+    return !TRANSIENT_REFUSALS.has(error.message.slice(UNRECOGNISED.length));
+  return false;
+}
+
+/**
  * True when KurrentDB could not be reached, lost its leader or did not answer. Besides the
  * client's typed errors, an append to an unreachable node rejects with the raw gRPC error (code
  * 14), untranslated. The client's UnknownError is what it makes of a request that did not
@@ -59,6 +88,7 @@ export function withDeadline<T>(work: Promise<T>, ms: number, what: string): Pro
  * comes back as UnknownError("Could not recognize ..."). Each may succeed when tried again.
  */
 export function isUnavailable(error: unknown): boolean {
+  if (isRefusal(error)) return false;
   if (
     error instanceof NoAnswerError ||
     error instanceof UnknownError ||
@@ -77,7 +107,14 @@ export function isUnavailable(error: unknown): boolean {
   return false;
 }
 
-export function translateError(error: unknown): unknown {
+/** The port's error for a client error; `what` names the request in a refusal's message. */
+export function translateError(error: unknown, what = 'the request'): unknown {
+  if (isRefusal(error)) {
+    const reason = error instanceof Error && error.message ? error.message : 'no reason given';
+    return new EventStoreRefusedError(`The event store (kurrentdb) refused ${what}: ${reason}`, {
+      cause: error,
+    });
+  }
   if (isUnavailable(error)) {
     return new EventStoreUnavailableError('The event store (kurrentdb) cannot be reached', { cause: error });
   }

@@ -56,11 +56,20 @@ export function isSystemEvent(event: StoredEvent): boolean {
   return event.type.startsWith('$') || event.streamId.startsWith('$');
 }
 
+/**
+ * Why an event in the log cannot be one of the product's, or undefined when it can be. Only this
+ * adapter writes product events; anything else was put in the log by another writer.
+ */
+export function whyUnreadable(event: StoredEvent): string | undefined {
+  if (!event.isJson) return 'its data is not JSON';
+  if (!isPlainObject(event.data)) return 'its data is not a JSON object';
+  return undefined;
+}
+
 export function toRecorded(event: StoredEvent): RecordedEvent {
-  if (!event.isJson || !isPlainObject(event.data)) {
-    // Only this adapter writes product streams; anything else means the log was written by a stranger.
-    throw new Error(`Event ${event.id} in ${event.streamId} is not a JSON object and cannot be read`);
-  }
+  const data = event.data;
+  if (!event.isJson || !isPlainObject(data))
+    throw new Error(`Event ${event.id} in ${event.streamId} cannot be read: ${whyUnreadable(event)}`);
   if (!event.position) {
     throw new Error(
       `KurrentDB did not report the log position of event ${event.id}; it needs server 22.6 or later`,
@@ -75,7 +84,7 @@ export function toRecorded(event: StoredEvent): RecordedEvent {
   return {
     id: event.id,
     type: event.type,
-    data: event.data,
+    data,
     metadata,
     streamName: event.streamId,
     revision: event.revision,

@@ -47,7 +47,7 @@ describe('KurrentDB event mapping', () => {
 
   it('refuses an event that is not a JSON object instead of handing projections a guess', () => {
     expect(() => toRecorded(stored({ isJson: false, data: new Uint8Array([1]) }))).toThrow(
-      /not a JSON object/,
+      /cannot be read: its data is not JSON/,
     );
     expect(() => toRecorded(stored({ data: [1, 2] }))).toThrow(/not a JSON object/);
     expect(() => toRecorded(stored({ position: undefined }))).toThrow(/log position/);

@@ -30,6 +30,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type StreamPage,
+  type UnreadableEvent,
 } from '../../../../domain/eventstore/types';
 import { appendOneByOne } from '../append-each';
 import { assertAppendable, assertPageRequest, pageOf } from '../../../../domain/eventstore/validation';
@@ -41,6 +42,7 @@ import {
   newAppendAttempt,
   toKurrentEvents,
   toRecorded,
+  whyUnreadable,
   type StoredEvent,
 } from './events';
 
@@ -103,11 +105,23 @@ export class KurrentEventStore implements EventStore {
   ): Promise<AppendResult> {
     assertAppendable(stream, events);
     const state = streamState(options.expected);
+    if (options.expected !== 'no_stream') {
+      const stored = await this.storedAtTail(stream, events);
+      if (stored !== undefined) return { nextRevision: stored, idempotent: true };
+    }
     const attempt = newAppendAttempt();
     let written: bigint;
     try {
       const result = await withDeadline(
-        this.client.appendToStream(stream, toKurrentEvents(events, attempt), { streamState: state }),
+        this.client.appendToStream(stream, toKurrentEvents(events, attempt), {
+          streamState: state,
+          // A batch append carries its deadline as the client's clock time, and the server
+          // measures it against its own (`GetRequestedTimeout`, src/KurrentDB.Core/Services/
+          // Transport/Grpc/Streams.BatchAppend.cs): a client clock 10 s behind would see every
+          // append time out at once. The server's own write timeout bounds the write instead,
+          // and `withDeadline` bounds the wait by this process's clock.
+          deadline: Infinity,
+        }),
         this.deadlineMs,
         `an append to ${stream}`,
       );
@@ -115,15 +129,14 @@ export class KurrentEventStore implements EventStore {
     } catch (error) {
       return this.afterFailedAppend(stream, events, options.expected, attempt, error);
     }
-    // The server answers a deduplicated retry exactly like the first write; the stored mark tells them apart.
+    this.appended.emit('appended');
+    // The server answers a deduplicated retry exactly like the first write; the stored mark tells
+    // them apart. The append is committed whatever this read answers: a read that fails (a node
+    // that lost leadership meanwhile, say) must not make the caller write the events again.
     const copy = await this.storedCopy(stream, events, attempt, written - BigInt(events.length) + 1n).catch(
-      (error: unknown) => {
-        throw translateError(error);
-      },
+      () => undefined,
     );
-    const idempotent = copy !== undefined && !copy.ours;
-    if (!idempotent) this.appended.emit('appended');
-    return { nextRevision: written, idempotent };
+    return { nextRevision: written, idempotent: copy !== undefined && !copy.ours };
   }
 
   /** The server answers an append once it is readable from $all: nothing to wait for. */
@@ -159,6 +172,7 @@ export class KurrentEventStore implements EventStore {
     const from = parseCheckpoint(after);
     if (limit <= 0) return { events: [], next: after };
     const events: RecordedEvent[] = [];
+    const unreadable: UnreadableEvent[] = [];
     let cursor: LogPosition | LogStart = from;
     try {
       for (;;) {
@@ -169,15 +183,19 @@ export class KurrentEventStore implements EventStore {
         for (const event of page) {
           if (!isAfter(event.position, cursor) || events.length === limit) continue;
           cursor = event.position;
-          if (!isSystemEvent(event)) events.push(toRecorded(event));
+          if (isSystemEvent(event)) continue;
+          const why = whyUnreadable(event);
+          if (why) unreadable.push({ id: event.id, streamName: event.streamId, reason: why });
+          else events.push(toRecorded(event));
         }
-        // Stop at the end of the log or with a full page; skipped system events must not end a page early.
+        // Stop at the end of the log or with a full page; skipped events must not end a page early.
         if (page.length < want || events.length === limit || cursor === before) break;
       }
     } catch (error) {
       throw translateError(error);
     }
-    return { events, next: cursor === 'start' ? after : formatCheckpoint(cursor) };
+    const next = cursor === 'start' ? after : formatCheckpoint(cursor);
+    return unreadable.length > 0 ? { events, next, unreadable } : { events, next };
   }
 
   onAppended(listener: () => void): () => void {
@@ -209,7 +227,7 @@ export class KurrentEventStore implements EventStore {
     error: unknown,
   ): Promise<AppendResult> {
     const conflict = error instanceof KurrentWrongExpectedVersionError;
-    if (!conflict && !isUnavailable(error)) throw error;
+    if (!conflict && !isUnavailable(error)) throw translateError(error, `an append to ${stream}`);
     let copy: StoredCopy | undefined;
     try {
       copy = await this.storedCopy(stream, events, attempt, storedFrom(expected));
@@ -224,11 +242,28 @@ export class KurrentEventStore implements EventStore {
     throw translateError(error);
   }
 
+  /**
+   * The stream's last revision when its last events are exactly these (same ids, same order).
+   * KurrentDB checks ids only from the expected revision + 1 on (`IndexWriter.CheckCommit`,
+   * src/KurrentDB.Core/Services/Storage/ReaderIndex/IndexWriter.cs), and for `any` and
+   * `stream_exists` only in the leader's in-memory cache of recent writes, which a restart or a
+   * failover empties: a retry at the revision the first write left would be written again. Read
+   * from the leader, so a lagging follower cannot hide a write.
+   */
+  private async storedAtTail(stream: string, events: readonly NewEvent[]): Promise<bigint | undefined> {
+    try {
+      const tail = await this.storedCopy(stream, events, undefined, 'tail');
+      return tail?.lastRevision;
+    } catch (error) {
+      throw translateError(error, `an append to ${stream}`);
+    }
+  }
+
   /** The stored copy of exactly these events, consecutive from `from` (or at the stream's end). */
   private async storedCopy(
     stream: string,
     events: readonly NewEvent[],
-    attempt: string,
+    attempt: string | undefined,
     from: bigint | 'tail',
   ): Promise<StoredCopy | undefined> {
     if (from !== 'tail' && from < 0n) return undefined;
@@ -245,7 +280,7 @@ export class KurrentEventStore implements EventStore {
     const first = stored[0];
     const last = stored.at(-1);
     if (!first || !last) return undefined;
-    return { lastRevision: last.revision, ours: appendAttemptOf(first) === attempt };
+    return { lastRevision: last.revision, ours: attempt !== undefined && appendAttemptOf(first) === attempt };
   }
 
   /** Up to `maxCount` entries of $all from `from` on, the event at `from` included. */
