@@ -137,6 +137,95 @@ describe('the KurrentDB event store when the node misbehaves', () => {
     expect(deleted).toBeInstanceOf(EventStoreRefusedError);
     expect((deleted as Error).message).toContain(stream);
   });
+
+  it('stores a retried append once after a failover forgot the ids of recent writes', async () => {
+    const stream = `faults-${randomUUID()}`;
+    const events = [tick(0), tick(1)];
+    await store.append(stream, events, { expected: 'any' });
+    node.failover();
+    for (const expected of ['any', 'stream_exists'] as const)
+      expect(await store.append(stream, events, { expected })).toEqual({
+        nextRevision: 1n,
+        idempotent: true,
+      });
+    expect(await store.readStream(stream)).toHaveLength(2);
+  });
+
+  it('appends although the client clock is 15 s behind the node', async () => {
+    const stream = `faults-${randomUUID()}`;
+    node.writes.clockSkewMs = 15_000;
+    try {
+      expect(await store.append(stream, [tick(0)], { expected: 'no_stream' })).toEqual({
+        nextRevision: 0n,
+        idempotent: false,
+      });
+    } finally {
+      node.writes.clockSkewMs = 0;
+    }
+    expect(await store.readStream(stream)).toHaveLength(1);
+  });
+
+  it('stores concurrent copies of one append once, though the node drops the copy until the first is replicated', async () => {
+    const stream = `faults-${randomUUID()}`;
+    await store.append(stream, [tick(0)], { expected: 'no_stream' });
+    const events = [tick(1), tick(2)];
+    node.writes.replicationMs = 200;
+    try {
+      const results = await Promise.all([
+        store.append(stream, events, { expected: 0n }),
+        sleep(20).then(() => store.append(stream, events, { expected: 0n })),
+      ]);
+      expect(results.map((r) => r.nextRevision)).toEqual([2n, 2n]);
+      expect(results.filter((r) => r.idempotent)).toHaveLength(1);
+    } finally {
+      node.writes.replicationMs = 0;
+    }
+    expect((await store.readStream(stream)).map((e) => e.data.n)).toEqual([0, 1, 2]);
+  });
+
+  it("reports a write over the node's size limits as refused for good, not as an outage", async () => {
+    const stream = `faults-${randomUUID()}`;
+    const big = { id: randomUUID(), type: 'Big', data: { text: 'x'.repeat(2_000) } };
+    node.writes.maxAppendEventSize = 1_000;
+    try {
+      const refused = await store.append(stream, [big], { expected: 'any' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(EventStoreRefusedError);
+      expect((refused as Error).message).toContain('MaximumAppendEventSizeExceeded');
+    } finally {
+      node.writes.maxAppendEventSize = 16 * 1024 * 1024;
+    }
+    node.writes.maxAppendSize = 3_000;
+    try {
+      const two = [0, 1].map(() => ({ ...big, id: randomUUID() }));
+      const refused = await store.append(stream, two, { expected: 'any' }).catch((e: unknown) => e);
+      expect(refused).toBeInstanceOf(EventStoreRefusedError);
+    } finally {
+      node.writes.maxAppendSize = 256 * 1024 * 1024;
+    }
+    expect(await store.readStream(stream)).toEqual([]);
+  });
+
+  it('reads from the leader, so a follower that lags never hides a write from a retry', async () => {
+    // The client's bridge marks every read "requires-leader" under its default node preference;
+    // a node serving reads from its own lagging copy would otherwise show a stale stream.
+    const stream = `faults-${randomUUID()}`;
+    const events = [tick(0), tick(1), tick(2)];
+    await store.append(stream, events, { expected: 'no_stream' });
+    node.lagAsFollower(2);
+    try {
+      expect((await store.readStream(stream)).map((e) => e.data.n)).toEqual([0, 1, 2]);
+      for (const expected of [0n, 2n, 'any'] as const)
+        expect(await store.append(stream, events, { expected })).toEqual({
+          nextRevision: 2n,
+          idempotent: true,
+        });
+      await store.append(stream, [tick(3)], { expected: 2n });
+      const { events: all } = await store.readAll({ after: START, limit: 10_000 });
+      expect(all.filter((e) => e.streamName === stream)).toHaveLength(4);
+    } finally {
+      node.lagAsFollower(0);
+    }
+  });
 });
 
 describe('the projection runner on KurrentDB through faults', () => {
@@ -220,4 +309,42 @@ describe('the projection runner on KurrentDB through faults', () => {
       );
     }
   }, 60_000);
+
+  it('steps over an event another writer put in the log, counts it, and goes on', async () => {
+    const table = freshName('applied');
+    await createRecordingTable(database.db, table);
+    const name = freshName('p');
+    const runner = new ProjectionRunner({
+      store,
+      readModels: readModels(database.db),
+      projections: [recordingProjection(name, table)],
+      locks: database.locks,
+      pollMs: 20,
+    });
+    runner.start();
+    try {
+      const ours = `faults-${randomUUID()}`;
+      await store.append(ours, [tick(0)], { expected: 'no_stream' });
+      node.log.append(
+        `foreign-${randomUUID()}`,
+        [
+          {
+            id: randomUUID(),
+            type: 'Blob',
+            contentType: 'application/octet-stream',
+            data: new Uint8Array([0xff, 0]),
+            customMetadata: new Uint8Array(),
+          },
+        ],
+        'any',
+      );
+      await store.append(ours, [tick(1)], { expected: 0n });
+      await runner.settled(10_000);
+      const recorded = await countRecorded(database.db, table);
+      expect(recorded.rows).toBeGreaterThanOrEqual(2);
+      expect(runner.status().find((s) => s.name === name)).toMatchObject({ unreadable: 1, state: 'running' });
+    } finally {
+      await runner.stop();
+    }
+  });
 });

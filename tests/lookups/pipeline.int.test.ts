@@ -5,7 +5,7 @@ import { lookupStatuses } from '../../projections/lookups/queries';
 import { call, signUp } from '../support/app';
 import { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
-import { kurrentdbBackend } from '../support/kurrentdb/backend';
+import { kurrentdbBackend, kurrentdbBackendOf } from '../support/kurrentdb/backend';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { foldBalance, ofType, startLookupApp, topUp, waitForOutcomes, type LookupApp } from './helpers';
@@ -128,4 +128,36 @@ describe.each([...backends, kurrentdbBackend])('lookups from HubSpot webhooks on
     expect(statuses).toMatchObject([{ status: 'ignored', reason: 'portal_not_connected', userId: null }]);
     expect(crm.writesFor(portalId)).toHaveLength(0);
   });
+});
+
+describe('lookups when KurrentDB loses the answer to one append in ten after committing it', () => {
+  let crm: CrmStandIn;
+  let app: LookupApp;
+  beforeAll(async () => {
+    crm = await new CrmStandIn().start();
+    app = await startLookupApp(kurrentdbBackendOf({ loseEveryNthAnswer: 10, deadlineMs: 1_000 }), crm);
+  });
+  afterAll(async () => {
+    await app?.close();
+    await crm?.close();
+  });
+
+  it('charges every lookup exactly once and writes each record once', async () => {
+    const user = await signUp(app.baseUrl);
+    await topUp(app.system, user.userId, 50); // 100 in all
+    const portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+    const events = Array.from({ length: 120 }, (_, i) => zipChange(portalId, 9000 + i, '94105'));
+    for (const batch of chunks(events, 10)) expect((await deliver(app.baseUrl, batch)).status).toBe(200);
+
+    const stream = await waitForOutcomes(app.test.store, user.userId, 120);
+    const charged = ofType(stream, 'LookupCharged');
+    expect(charged).toHaveLength(100);
+    expect(new Set(charged.map((c) => c.lookupId)).size).toBe(100);
+    expect(ofType(stream, 'LookupSucceeded')).toHaveLength(100);
+    expect(ofType(stream, 'LookupFailed').every((f) => f.reason === 'insufficient_credits')).toBe(true);
+    expect(foldBalance(stream)).toEqual({ balance: 0, lowest: 0 });
+    const writes = crm.writesFor(portalId);
+    expect(new Set(writes.map((w) => w.id)).size).toBe(100);
+  }, 120_000);
 });

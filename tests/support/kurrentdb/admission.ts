@@ -1,5 +1,6 @@
 import type { Metadata } from '@grpc/grpc-js';
 import { accessDenied, notLeader, notReady } from './errors';
+import type { LogView, TransactionLog } from './log';
 
 export type Refusal = ReturnType<typeof notLeader>;
 
@@ -13,6 +14,17 @@ export class Admission {
   private followerRefusals = 0;
   notReady = false;
   accessDenied = false;
+  /**
+   * Records a follower's copy trails the leader's by; 0 is the leader. Reads that do not require
+   * the leader see that much less; writes are forwarded to the leader and land as usual.
+   */
+  followerLag = 0;
+
+  /** The log a read sees: the leader's for a read that requires it, else this node's own copy. */
+  readView(call: { metadata: Metadata }, log: TransactionLog): LogView {
+    const requiresLeader = call.metadata.get('requires-leader')[0] === 'true';
+    return requiresLeader || this.followerLag === 0 ? log : log.lagging(this.followerLag);
+  }
 
   constructor(private readonly leader: () => { host: string; port: number }) {}
 

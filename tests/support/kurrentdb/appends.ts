@@ -2,8 +2,11 @@ import type { sendUnaryData, ServerDuplexStream, ServerReadableStream } from '@g
 import type { Admission } from './admission';
 import {
   batchAccessDenied,
+  batchMaxAppendEventSizeExceeded,
+  batchMaxAppendSizeExceeded,
   batchNotReady,
   batchStreamDeleted,
+  batchTimeout,
   batchWrongExpectedVersion,
   streamDeleted,
 } from './errors';
@@ -17,6 +20,7 @@ import {
   type BatchAppendResp,
   type Uuid,
 } from './protocol';
+import { WritePolicy } from './write-policy';
 
 interface ProposedMessage {
   getId(): Uuid | undefined;
@@ -120,6 +124,35 @@ interface PendingWrite {
   stream: string;
   expected: ExpectedState;
   events: ProposedEvent[];
+  /** A refusal already decided while the write arrived (deadline, size); the rest is not looked at. */
+  refused?: ReturnType<typeof batchTimeout>;
+}
+
+/**
+ * How long the client gave a write, by the node's clock (`GetRequestedTimeout`, src/KurrentDB.Core/
+ * Services/Transport/Grpc/Streams.BatchAppend.cs): a duration as it is, or the client's absolute
+ * deadline less the node's time now, so a client clock behind the node's shortens it.
+ */
+function requestedTimeoutMs(
+  options: NonNullable<ReturnType<BatchAppendReq['getOptions']>>,
+  policy: WritePolicy,
+): number {
+  const duration = options.getDeadline();
+  if (duration) return duration.getSeconds() * 1000 + duration.getNanos() / 1e6;
+  const deadline = options.getDeadline21100();
+  return deadline ? deadline.toDate().getTime() - policy.now() : Number.POSITIVE_INFINITY;
+}
+
+/** The size checks `ClientWriteRequest.AddEvents` makes as a write's events arrive. */
+function sizeRefusal(write: PendingWrite, policy: WritePolicy) {
+  let total = 0;
+  for (const event of write.events) {
+    const size = WritePolicy.sizeOnDisk(event);
+    if (size > policy.maxAppendEventSize)
+      return batchMaxAppendEventSizeExceeded(event.id, size, policy.maxAppendEventSize);
+    total += size;
+  }
+  return total > policy.maxAppendSize ? batchMaxAppendSizeExceeded(policy.maxAppendSize) : undefined;
 }
 
 /**
@@ -127,15 +160,25 @@ interface PendingWrite {
  * writes, each told apart by its correlation id and sent over one or more requests up to the
  * one marked final; each write is answered on its own, a refused one with a google.rpc.Status.
  * A node that is not the leader fails the whole call, as the server's `LeaderInfo` throw does.
+ * Writes are decided one at a time in arrival order, as the one writer thread decides them, and
+ * each is answered once it is replicated, while the writer goes on to the next.
  */
 export function handleBatchAppend(
   call: ServerDuplexStream<BatchAppendReq, BatchAppendResp>,
   log: TransactionLog,
   admission: Admission,
+  policy: WritePolicy,
 ): void {
   const pending = new Map<string, PendingWrite>();
-  // Writes are answered in the order they arrived, as one writer thread would take them.
   let queue = Promise.resolve();
+  const answering = new Set<Promise<unknown>>();
+  const send = (correlation: Uuid | undefined, write: PendingWrite, response: BatchAppendResp) => {
+    response.setCorrelationId(correlation);
+    const identifier = new sharedPb.StreamIdentifier();
+    identifier.setStreamName(Buffer.from(write.stream));
+    response.setStreamIdentifier(identifier);
+    call.write(response);
+  };
   call.on('data', (request: BatchAppendReq) => {
     const correlation = request.getCorrelationId();
     const key = uuidText(correlation);
@@ -145,36 +188,50 @@ export function handleBatchAppend(
       if (options.hasNoStream()) expected = 'no_stream';
       else if (options.hasStreamExists()) expected = 'stream_exists';
       else if (options.hasStreamPosition()) expected = BigInt(options.getStreamPosition());
-      pending.set(key, { stream: streamName(options.getStreamIdentifier()), expected, events: [] });
+      const write: PendingWrite = { stream: streamName(options.getStreamIdentifier()), expected, events: [] };
+      if (requestedTimeoutMs(options, policy) <= 0) write.refused = batchTimeout();
+      pending.set(key, write);
     }
     const write = pending.get(key);
     if (!write) return;
     write.events.push(...request.getProposedMessagesList().map(proposed));
+    write.refused ??= sizeRefusal(write, policy);
     if (!request.getIsFinal()) return;
     pending.delete(key);
     queue = queue.then(async () => {
       await admission.stalled();
-      const response = await answer(write);
-      if (!response) return;
-      response.setCorrelationId(correlation);
-      const identifier = new sharedPb.StreamIdentifier();
-      identifier.setStreamName(Buffer.from(write.stream));
-      response.setStreamIdentifier(identifier);
-      call.write(response);
+      if (write.refused)
+        return send(correlation, write, new streamsPb.BatchAppendResp().setError(write.refused));
+      const answer = decide(write);
+      if (!answer) return;
+      // The answer waits for replication (or the write timeout) without holding the next write up.
+      const sent = answer.then((response) => response && send(correlation, write, response));
+      answering.add(sent);
+      void sent.finally(() => answering.delete(sent));
     });
   });
-  const answer = async (write: PendingWrite): Promise<BatchAppendResp | undefined> => {
+  const decide = (write: PendingWrite): Promise<BatchAppendResp | undefined> | undefined => {
     const response = new streamsPb.BatchAppendResp();
-    if (admission.accessDenied) return response.setError(batchAccessDenied());
-    if (admission.notReady) return response.setError(batchNotReady());
+    if (admission.accessDenied) return Promise.resolve(response.setError(batchAccessDenied()));
+    if (admission.notReady) return Promise.resolve(response.setError(batchNotReady()));
     const refusal = admission.refuseWrite();
     if (refusal) {
       call.emit('error', refusal);
       return undefined;
     }
+    if (policy.notReady(write.events)) {
+      const timedOut = new Promise<BatchAppendResp>((resolve) =>
+        setTimeout(() => resolve(response.setError(batchTimeout())), policy.writeTimeoutMs),
+      );
+      return timedOut;
+    }
     const decision = log.append(write.stream, write.events, write.expected);
-    if (decision.kind === 'stream_deleted') return response.setError(batchStreamDeleted(write.stream));
-    return batchAnswer(decision, write.expected);
+    if (decision.kind === 'stream_deleted')
+      return Promise.resolve(response.setError(batchStreamDeleted(write.stream)));
+    if (decision.kind !== 'written') return Promise.resolve(batchAnswer(decision, write.expected));
+    return policy
+      .replicate(write.events)
+      .then(() => (policy.loseAnswer() ? undefined : batchAnswer(decision, write.expected)));
   };
-  call.on('end', () => void queue.then(() => call.end()));
+  call.on('end', () => void queue.then(() => Promise.all(answering)).then(() => call.end()));
 }

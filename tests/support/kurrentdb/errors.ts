@@ -1,5 +1,5 @@
 import type { Metadata, ServerErrorResponse, StatusObject } from '@grpc/grpc-js';
-import { anyPb, grpc, sharedPb, statusPb } from './protocol';
+import { anyPb, BinaryWriter, grpc, sharedPb, statusPb } from './protocol';
 import type { ExpectedState } from './log';
 
 /**
@@ -100,4 +100,40 @@ export function batchAccessDenied() {
  */
 export function batchNotReady() {
   return status(grpc.status.UNAVAILABLE, 'Server Is Not Ready', packed(empty(), 'google.protobuf.Empty'));
+}
+
+/** `Status.Timeout`: a write the node dropped or could not commit within its write timeout. */
+export function batchTimeout() {
+  return status(
+    grpc.status.DEADLINE_EXCEEDED,
+    'Timeout',
+    packed(new sharedPb.Timeout(), 'event_store.client.Timeout'),
+  );
+}
+
+/** `Status.MaximumAppendSizeExceeded`: the write's events together exceed `MaxAppendSize`. */
+export function batchMaxAppendSizeExceeded(max: number) {
+  const details = new sharedPb.MaximumAppendSizeExceeded();
+  details.setMaxappendsize(max);
+  return status(
+    grpc.status.INVALID_ARGUMENT,
+    'MaximumAppendSizeExceeded',
+    packed(details, 'event_store.client.MaximumAppendSizeExceeded'),
+  );
+}
+
+/**
+ * `Status.MaximumAppendEventSizeExceeded`: one event exceeds `MaxAppendEventSize`. The client
+ * ships no class for this detail (shared.proto: eventId = 1, proposedEventSize = 2,
+ * maxAppendEventSize = 3), so it is written field by field.
+ */
+export function batchMaxAppendEventSizeExceeded(eventId: string, size: number, max: number) {
+  const writer = new BinaryWriter();
+  writer.writeString(1, eventId);
+  writer.writeUint32(2, size);
+  writer.writeUint32(3, max);
+  const any = new anyPb.Any();
+  any.setTypeUrl('type.googleapis.com/event_store.client.MaximumAppendEventSizeExceeded');
+  any.setValue(writer.getResultBuffer());
+  return status(grpc.status.INVALID_ARGUMENT, 'MaximumAppendEventSizeExceeded', any);
 }

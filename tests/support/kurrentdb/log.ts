@@ -27,6 +27,13 @@ export interface LogRecord extends ProposedEvent {
   created: bigint;
 }
 
+/** What a read sees of the log: all of it on the leader, an older prefix on a lagging follower. */
+export interface LogView {
+  readonly all: readonly LogRecord[];
+  stream(name: string): readonly LogRecord[] | 'deleted' | undefined;
+  indexAt(position: bigint): number;
+}
+
 export type AppendDecision =
   | { kind: 'written'; first: bigint; last: bigint; position: bigint }
   | { kind: 'idempotent'; first: bigint; last: bigint; position: bigint }
@@ -43,7 +50,7 @@ const TICKS_PER_MS = 10_000n;
  * the log, so they only grow: each record starts where the previous one ended. $all returns
  * "event records in the sequence they were committed" (KurrentDB `IAllReader`), each once.
  */
-export class TransactionLog {
+export class TransactionLog implements LogView {
   readonly all: LogRecord[] = [];
   private readonly streams = new Map<string, LogRecord[]>();
   private readonly tombstoned = new Set<string>();
@@ -53,7 +60,8 @@ export class TransactionLog {
   private end: bigint;
 
   constructor(
-    private readonly now: () => number = Date.now,
+    /** The node's clock (a test may set it apart from the client's). */
+    public now: () => number = Date.now,
     start = 0n,
   ) {
     this.end = start;
@@ -67,6 +75,33 @@ export class TransactionLog {
   stream(name: string): readonly LogRecord[] | 'deleted' | undefined {
     if (this.tombstoned.has(name)) return 'deleted';
     return this.streams.get(name);
+  }
+
+  /**
+   * The log as a follower `behind` records behind the leader sees it. Followers serve reads that
+   * do not require the leader from their own copy, which trails the leader's (KurrentDB docs,
+   * "Cluster": "followers ... can serve reads"; `requiresLeader` exists to avoid that).
+   */
+  lagging(behind: number): LogView {
+    const all = this.all.slice(0, Math.max(0, this.all.length - behind));
+    const visible = new Set(all);
+    return {
+      all,
+      stream: (name) => {
+        const stored = this.stream(name);
+        return stored === 'deleted' || !stored ? stored : stored.filter((r) => visible.has(r));
+      },
+      indexAt: (position) => Math.min(this.indexAt(position), all.length),
+    };
+  }
+
+  /**
+   * Forgets which event ids were written, as a leader's restart or a failover does: KurrentDB
+   * keeps them for `any` and `stream_exists` appends in an in-memory cache of the leader's own
+   * recent commits (`IndexWriter`'s committed-events cache), not in the index.
+   */
+  forgetIdCache(): void {
+    this.byId.clear();
   }
 
   /** Calls `listener` after every write; returns the unsubscribe function. */

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import type * as GrpcJs from '@grpc/grpc-js';
+import type * as GoogleProtobuf from 'google-protobuf';
 import type * as AnyPb from 'google-protobuf/google/protobuf/any_pb';
 import type * as TimestampPb from 'google-protobuf/google/protobuf/timestamp_pb';
 import type * as ServerFeaturesGrpc from '@kurrent/kurrentdb-client/generated/kurrentdb/protocols/v1/serverfeatures_grpc_pb';
@@ -29,6 +30,7 @@ export const serverFeaturesGrpc = require(
 ) as typeof ServerFeaturesGrpc;
 export const anyPb = require('google-protobuf/google/protobuf/any_pb.js') as typeof AnyPb;
 export const timestampPb = require('google-protobuf/google/protobuf/timestamp_pb.js') as typeof TimestampPb;
+export const { BinaryWriter } = require('google-protobuf') as typeof GoogleProtobuf;
 
 export type ReadReq = StreamsPb.ReadReq;
 export type ReadResp = StreamsPb.ReadResp;

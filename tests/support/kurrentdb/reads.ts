@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { ServerWritableStream } from '@grpc/grpc-js';
 import { streamDeleted } from './errors';
-import type { LogRecord, TransactionLog } from './log';
+import type { LogRecord, LogView, TransactionLog } from './log';
 import { grpc, sharedPb, streamsPb, timestampPb, type ReadReq, type ReadResp } from './protocol';
 import type { Admission } from './admission';
 
@@ -85,7 +85,7 @@ async function send(call: ReadCall, message: ReadResp): Promise<void> {
   });
 }
 
-function readStream(call: ReadCall, log: TransactionLog, options: Options): void {
+function readStream(call: ReadCall, log: LogView, options: Options): void {
   const streamOptions = options.getStream()!;
   const name = Buffer.from(streamOptions.getStreamIdentifier()!.getStreamName_asU8()).toString('utf8');
   const structured = options.getUuidOption()?.hasStructured() ?? false;
@@ -121,7 +121,7 @@ function readStream(call: ReadCall, log: TransactionLog, options: Options): void
  * stops before it (KurrentDB `AllReader`: a forward pass keeps records at `>= pos`, a backward
  * pass those whose end lies `<= pos`).
  */
-function readAll(call: ReadCall, log: TransactionLog, options: Options): void {
+function readAll(call: ReadCall, log: LogView, options: Options): void {
   const allOptions = options.getAll()!;
   const backwards = options.getReadDirection() === ReqOptions.ReadDirection.BACKWARDS;
   const structured = options.getUuidOption()?.hasStructured() ?? false;
@@ -251,6 +251,7 @@ export async function handleRead(call: ReadCall, log: TransactionLog, admission:
     }
     return subscribeToAll(call, log, options, admission);
   }
-  if (options.hasAll()) return readAll(call, log, options);
-  return readStream(call, log, options);
+  const view = admission.readView(call, log);
+  if (options.hasAll()) return readAll(call, view, options);
+  return readStream(call, view, options);
 }

@@ -6,6 +6,7 @@ import { handleAppend, handleBatchAppend } from './appends';
 import { TransactionLog } from './log';
 import { grpc, serverFeaturesGrpc, serverFeaturesPb, streamsGrpc } from './protocol';
 import { handleRead } from './reads';
+import { WritePolicy } from './write-policy';
 
 /** The server version the stand-in reports: the one docker-compose.yml runs. */
 const SERVER_VERSION = '26.1.1';
@@ -50,10 +51,19 @@ function seedSystemEvents(log: TransactionLog): void {
 
 /**
  * A KurrentDB node for tests, speaking the client's gRPC protocol on 127.0.0.1 (insecure, as
- * `KURRENTDB_INSECURE` runs it). A test can cut its connections, and the node can be told to stall, refuse as a follower, report itself not ready or deny access.
+ * `KURRENTDB_INSECURE` runs it). A test can cut its connections, and the node can be told to
+ * stall, refuse as a follower, serve lagging reads as one, report itself not ready, deny access,
+ * fail over (forgetting recent event ids), and take writes under other limits, replication time,
+ * clock or lost answers (`writes`).
+ *
+ * Not modelled, because ZipFill never does them: soft deletes, `$maxCount`/`$maxAge`/`$tb`
+ * stream metadata (the product never deletes or truncates a stream; an operator who did would be
+ * seen by the adapter as events missing from a stream's start, which the contract does not cover).
  */
 export class KurrentDbStandIn {
-  readonly log = new TransactionLog(Date.now, 0n);
+  /** The node's limits and write timing, the server's defaults until a test sets them. */
+  readonly writes = new WritePolicy();
+  readonly log = new TransactionLog(() => this.writes.now(), 0n);
   private readonly admission: Admission;
   private readonly connections = new Set<net.Socket>();
   private grpcServer: Server | undefined;
@@ -101,7 +111,7 @@ export class KurrentDbStandIn {
       append: (call: Parameters<typeof handleAppend>[0], callback: Parameters<typeof handleAppend>[1]) =>
         handleAppend(call, callback, this.log, this.admission),
       batchAppend: (call: Parameters<typeof handleBatchAppend>[0]) =>
-        handleBatchAppend(call, this.log, this.admission),
+        handleBatchAppend(call, this.log, this.admission, this.writes),
     });
     this.grpcServer = server;
     // The node accepts its own connections and hands them to gRPC, so a test can cut them.
@@ -146,6 +156,19 @@ export class KurrentDbStandIn {
   /** Denies every request, as a node whose ACLs exclude the connecting user does. */
   denyAccess(on: boolean): void {
     this.admission.accessDenied = on;
+  }
+
+  /**
+   * Serves reads that do not require the leader as a follower `behind` records behind the leader
+   * would (0: as the leader); writes are forwarded and land as usual.
+   */
+  lagAsFollower(behind: number): void {
+    this.admission.followerLag = behind;
+  }
+
+  /** Forgets the event ids of earlier writes, as a restart or a failover to another node does. */
+  failover(): void {
+    this.log.forgetIdCache();
   }
 
   /** Hard-deletes a stream, as an operator's tombstone does. */
