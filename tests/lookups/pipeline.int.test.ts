@@ -130,12 +130,15 @@ describe.each([...backends, kurrentdbBackend])('lookups from HubSpot webhooks on
   });
 });
 
-describe('lookups when KurrentDB loses the answer to one append in ten after committing it', () => {
+describe('lookups when KurrentDB loses the answer to one append in ten after committing it and fails over', () => {
   let crm: CrmStandIn;
   let app: LookupApp;
   beforeAll(async () => {
     crm = await new CrmStandIn().start();
-    app = await startLookupApp(kurrentdbBackendOf({ loseEveryNthAnswer: 10, deadlineMs: 1_000 }), crm);
+    app = await startLookupApp(
+      kurrentdbBackendOf({ loseEveryNthAnswer: 10, deadlineMs: 1_000, failoverEveryMs: 250 }),
+      crm,
+    );
   });
   afterAll(async () => {
     await app?.close();

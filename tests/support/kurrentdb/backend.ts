@@ -7,6 +7,8 @@ export interface KurrentNodeOptions {
   loseEveryNthAnswer?: number;
   /** The connection string's defaultDeadline: how long the adapter waits for an answer. */
   deadlineMs?: number;
+  /** Fail over this often (ms), the new leader knowing none of the recent event ids. */
+  failoverEveryMs?: number;
 }
 
 /**
@@ -19,6 +21,9 @@ export function kurrentdbBackendOf(options: KurrentNodeOptions = {}): Backend {
     async open() {
       const node = await KurrentDbStandIn.start();
       node.writes.loseEveryNthAnswer = options.loseEveryNthAnswer ?? 0;
+      const failovers = options.failoverEveryMs
+        ? setInterval(() => node.failover(), options.failoverEveryMs)
+        : undefined;
       const url = options.deadlineMs ? `${node.url}&defaultDeadline=${options.deadlineMs}` : node.url;
       const { database, close } = await (testDatabaseUrl ? postgresBackend : pgliteBackend).open();
       try {
@@ -28,12 +33,14 @@ export function kurrentdbBackendOf(options: KurrentNodeOptions = {}): Backend {
           store,
           env: { EVENTSTORE_URL: url },
           async close() {
+            clearInterval(failovers);
             await store.close();
             await close();
             await node.close();
           },
         };
       } catch (error) {
+        clearInterval(failovers);
         await close();
         await node.close();
         throw error;
