@@ -62,6 +62,8 @@ export type BackfillState =
   | 'out_of_credits'
   /** HubSpot refused the portal's token (uninstalled or revoked): reconnect, then resume. */
   | 'auth_failed'
+  /** HubSpot refused the job's search for good (its words in stateDetail): fix the cause, then resume. */
+  | 'crm_refused'
   | 'cancelled'
   | 'completed';
 

@@ -1,5 +1,6 @@
 import { creditsStream, type CreditsCommand } from '../../domain/credits/decider';
 import { CreditsRuleError } from '../../domain/credits/errors';
+import { isFinalRefusal } from '../adapters/hubspot/errors';
 import {
   backfillLookupId,
   backfillRecordOf,
@@ -83,12 +84,22 @@ export async function processPage(
       { priority: 'background' },
     );
   } catch (error) {
-    if (!authFailure(error)) throw error;
+    if (authFailure(error)) {
+      await handle({
+        type: 'StopBackfill',
+        jobId: job.jobId,
+        reason: 'auth_failed',
+        detail: AUTH_FAILED,
+        at: at(),
+      });
+      return;
+    }
+    if (!isFinalRefusal(error)) throw error;
     await handle({
       type: 'StopBackfill',
       jobId: job.jobId,
-      reason: 'auth_failed',
-      detail: AUTH_FAILED,
+      reason: 'crm_refused',
+      detail: `HubSpot refused the search: ${error.message.replace(/^Searching records failed: /, '')}. Fix the cause in HubSpot, then resume.`,
       at: at(),
     });
     return;

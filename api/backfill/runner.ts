@@ -22,6 +22,13 @@ import { processPage } from './page';
 
 export const BACKFILL_RUNNER_LOCK = 'backfill-runner';
 
+/** Running jobs looked at each step, the least recently moved first, to find those not backing off. */
+const WAITING_LOOKED_AT = 100;
+/** A job whose page failed waits this long before its next try, twice as long after each failure… */
+const BACKOFF_FIRST_MS = 1_000;
+/** …up to this. */
+const BACKOFF_MAX_MS = 60_000;
+
 export interface BackfillRunnerOptions extends BackfillDeps {
   locks: Locks;
   /** Jobs that each get a page at the same time. */
@@ -36,7 +43,9 @@ export interface BackfillRunnerOptions extends BackfillDeps {
 
 /**
  * Takes every running backfill job forward a page at a time, taking turns between jobs (the one
- * moved least recently first). One runs across the fleet. On taking over, and after a page that
+ * moved least recently first). A job whose page fails backs off on its own, so one portal's
+ * trouble never holds up another's; a refusal that no retry changes stops that job with HubSpot's
+ * words (processPage). One runs across the fleet. On taking over, and after a page that
  * failed half-way, it first lets the records read model catch up with everything recorded, so a
  * record that already has its outcome is recognised when its page is read again.
  */
@@ -46,6 +55,8 @@ export class BackfillRunner {
   private lastSweep = 0;
   /** Cancelled jobs finished before this were refunded already; null right after taking over. */
   private refundedBefore: string | null = null;
+  /** Jobs whose last page failed: when each may be tried again, and how long it waited last. */
+  private readonly backoff = new Map<string, { until: number; delay: number }>();
 
   constructor(private readonly options: BackfillRunnerOptions) {
     this.worker = new SingletonWorker({
@@ -96,17 +107,36 @@ export class BackfillRunner {
       await this.sweep();
       this.lastSweep = Date.now();
     }
-    const running = await backfillJobsIn(o.readModels, 'running', o.concurrency ?? 2);
-    if (running.length === 0 || signal.aborted) return o.pollMs ?? 500;
-    const settled = await Promise.allSettled(running.map((row) => this.advance(row)));
-    const failed = settled.find((r) => r.status === 'rejected');
-    if (failed) {
-      // The page is taken up again, and what it already recorded must be recognised then.
+    const running = await backfillJobsIn(o.readModels, 'running', WAITING_LOOKED_AT);
+    const now = Date.now();
+    const due = running.filter((row) => (this.backoff.get(row.jobId)?.until ?? 0) <= now);
+    const turn = due.slice(0, o.concurrency ?? 2);
+    if (turn.length === 0 || signal.aborted) {
+      const soonest = Math.min(...running.map((row) => this.backoff.get(row.jobId)?.until ?? Infinity));
+      return Math.max(0, Math.min(o.pollMs ?? 500, soonest - now));
+    }
+    const settled = await Promise.allSettled(turn.map((row) => this.advance(row)));
+    let moved = false;
+    for (const [i, result] of settled.entries()) {
+      const { jobId } = turn[i]!;
+      if (result.status === 'fulfilled') {
+        this.backoff.delete(jobId);
+        moved ||= result.value;
+        continue;
+      }
+      // That job alone waits, longer each time; the others go on. Its page is taken up again,
+      // and what it already recorded must be recognised then.
       this.catchUpFirst = true;
-      throw failed.reason;
+      const delay = Math.min((this.backoff.get(jobId)?.delay ?? BACKOFF_FIRST_MS / 2) * 2, BACKOFF_MAX_MS);
+      this.backoff.set(jobId, { until: Date.now() + delay, delay });
+      o.log?.('warn', 'A backfill page failed; the job is tried again later', {
+        jobId,
+        retryInMs: delay,
+        error: result.reason instanceof Error ? result.reason.message : String(result.reason),
+      });
     }
     // A job the read model still shows running may have just finished: no haste until it catches up.
-    return settled.some((r) => r.status === 'fulfilled' && r.value) ? 0 : (o.pollMs ?? 500);
+    return moved ? 0 : (o.pollMs ?? 500);
   }
 
   /** One page of a job, read from its stream (the read model may lag behind the last page). */
@@ -148,7 +178,7 @@ export class BackfillRunner {
     }
     const waiting = (
       await Promise.all(
-        (['paused', 'out_of_credits', 'auth_failed'] as const).map((s) =>
+        (['paused', 'out_of_credits', 'auth_failed', 'crm_refused'] as const).map((s) =>
           backfillJobsIn(o.readModels, s, 100),
         ),
       )

@@ -1,7 +1,7 @@
 import type { Express, Request } from 'express';
 import { portalStream } from '../../domain/portals/decider';
 import { PortalRuleError } from '../../domain/portals/errors';
-import { CrmCallError } from '../adapters/hubspot/errors';
+import { CrmCallError, isFinalRefusal } from '../adapters/hubspot/errors';
 import { requireUser, userOf, type AuthDeps } from '../auth/middleware';
 import type { HttpModule } from '../http/app';
 import { badRequest, HttpError, notFound, type ErrorMapping } from '../http/errors';
@@ -30,11 +30,14 @@ const NO_SUCH_CONNECTION = 'There is no such HubSpot connection on your account.
 export const hubspotErrors: ErrorMapping = (error) => {
   if (error instanceof PortalRuleError) return notFound(NO_SUCH_CONNECTION);
   if (error instanceof CrmCallError) {
+    const { message } = error;
     return new HttpError(
       502,
       error.reason === 'crm_auth_failed'
         ? 'HubSpot refused access to this portal. Please connect it again from the dashboard.'
-        : `HubSpot could not be reached: ${error.message}`,
+        : isFinalRefusal(error)
+          ? `HubSpot refused the request: ${message}`
+          : `HubSpot could not be reached: ${message}`,
     );
   }
   return undefined;

@@ -83,6 +83,7 @@ const STATE_WORDS: Record<BackfillStateName, string> = {
   paused: 'paused',
   out_of_credits: 'stopped for lack of credits',
   auth_failed: 'stopped because HubSpot refused the portal’s token',
+  crm_refused: 'stopped because HubSpot refused its search',
   cancelled: 'cancelled',
   completed: 'completed',
 };

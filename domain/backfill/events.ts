@@ -6,10 +6,14 @@ import type { CrmObjectTypeName } from '../lookups/webhook-event';
 export type BackfillScope = 'empty' | 'all';
 
 export type BackfillStateName =
-  'running' | 'paused' | 'out_of_credits' | 'auth_failed' | 'cancelled' | 'completed';
+  'running' | 'paused' | 'out_of_credits' | 'auth_failed' | 'crm_refused' | 'cancelled' | 'completed';
 
-/** Why a job stopped by itself; the user resumes it once the cause is gone. */
-export type BackfillStopReason = 'out_of_credits' | 'auth_failed';
+/**
+ * Why a job stopped by itself; the user resumes it once the cause is gone. `crm_refused`: HubSpot
+ * refused the job's search in a way no retry changes (a 4xx other than 429 and an expired token),
+ * its words in the stop's detail.
+ */
+export type BackfillStopReason = 'out_of_credits' | 'auth_failed' | 'crm_refused';
 
 /** Why a job was cancelled: the user asked, or the portal's connection was deleted or taken over. */
 export type BackfillCancelReason = 'by_user' | 'portal_disconnected';

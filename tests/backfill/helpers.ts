@@ -58,17 +58,27 @@ export async function userWithPortal(app: RunningApp, mapping: Record<string, un
 }
 
 /** Puts contacts into a sandbox portal in one statement, in id order; answers their ids. */
-export async function seedContacts(
+export function seedContacts(
   database: Database,
   portalId: string,
   contacts: readonly Record<string, string | null>[],
 ): Promise<string[]> {
+  return seedRecords(database, portalId, 'contacts', contacts);
+}
+
+/** Puts records of one object type into a sandbox portal in one statement, in id order; answers their ids. */
+export async function seedRecords(
+  database: Database,
+  portalId: string,
+  objectType: 'contacts' | 'companies',
+  records: readonly Record<string, string | null>[],
+): Promise<string[]> {
   const { rows } = await sql<{ id: string }>`
     INSERT INTO sandbox_records (portal_id, object_type, id, properties, last_change_source, created_at, updated_at)
-    SELECT ${portalId}, 'contacts', r.id,
+    SELECT ${portalId}, ${objectType}, r.id,
            r.props || jsonb_build_object('hs_object_id', r.id, 'createdate', now()), 'CRM_UI', now(), now()
       FROM (SELECT nextval('sandbox_record_ids')::text AS id, value AS props, ordinality
-              FROM jsonb_array_elements(${JSON.stringify(contacts)}::jsonb) WITH ORDINALITY
+              FROM jsonb_array_elements(${JSON.stringify(records)}::jsonb) WITH ORDINALITY
              ORDER BY ordinality) AS r
     RETURNING id`.execute(database.db);
   return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));

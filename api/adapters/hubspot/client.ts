@@ -250,7 +250,11 @@ export class HubSpotClient implements CrmClientFactory {
       search: true,
     });
     if (response.status >= 400)
-      throw new CrmCallError('crm_update_failed', `Searching records failed: ${messageOf(response)}`);
+      throw new CrmCallError(
+        'crm_update_failed',
+        `Searching records failed: ${messageOf(response)}`,
+        response.status,
+      );
     return searchPage(response.body);
   }
 

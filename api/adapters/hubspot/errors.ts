@@ -3,11 +3,25 @@ export class CrmCallError extends Error {
   constructor(
     readonly reason: 'crm_update_failed' | 'crm_auth_failed',
     message: string,
+    /** HubSpot's HTTP status when it answered; absent when it did not answer at all. */
+    readonly status?: number,
   ) {
     super(message);
     this.name = 'CrmCallError';
   }
 }
+
+/**
+ * A refusal that asking again will not change: a 4xx other than 429 (rate limited) and 401 (an
+ * expired token, refreshed and asked again before this is thrown).
+ */
+export const isFinalRefusal = (error: unknown): error is CrmCallError =>
+  error instanceof CrmCallError &&
+  error.status !== undefined &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 429 &&
+  error.status !== 401;
 
 /**
  * HubSpot refused a refresh token for good: the app was uninstalled from the portal or its access

@@ -26,9 +26,20 @@ export async function exchange(
 
 /** HubSpot's error message from an error body, for logs and the person reading them. */
 export function messageOf(response: HubSpotResponse): string {
-  const body = response.body as { message?: unknown } | string | undefined;
+  const body = response.body as { message?: unknown; errors?: unknown } | string | undefined;
   const text = typeof body === 'string' ? body : typeof body?.message === 'string' ? body.message : '';
-  return `HubSpot answered ${response.status}${text ? `: ${text.slice(0, 300)}` : ''}`;
+  // HubSpot's error body puts the particulars in `errors[].message` ("Too many filters in
+  // request (max 18)") under a general `message` ("There was a problem with the request.").
+  const details =
+    typeof body === 'object' && Array.isArray(body?.errors)
+      ? body.errors.flatMap((e: unknown) =>
+          typeof (e as { message?: unknown })?.message === 'string'
+            ? [(e as { message: string }).message]
+            : [],
+        )
+      : [];
+  const said = [text, ...details].filter(Boolean).join(' ');
+  return `HubSpot answered ${response.status}${said ? `: ${said.slice(0, 300)}` : ''}`;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

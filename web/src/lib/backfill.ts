@@ -15,6 +15,7 @@ const STATE_LABELS: Record<BackfillState, string> = {
   paused: 'Paused',
   out_of_credits: 'Out of credits',
   auth_failed: 'Reconnect needed',
+  crm_refused: 'Refused by HubSpot',
   cancelled: 'Cancelled',
   completed: 'Completed',
 };

@@ -10,6 +10,7 @@ const ACTIONS: Record<BackfillState, readonly JobAction[]> = {
   paused: ['resume', 'cancel'],
   out_of_credits: ['resume', 'cancel'],
   auth_failed: ['resume', 'cancel'],
+  crm_refused: ['resume', 'cancel'],
   cancelled: [],
   completed: [],
 };
@@ -25,6 +26,7 @@ const STATE_SENTENCES: Record<BackfillState, string> = {
   paused: 'Paused. Resume to carry on where it stopped.',
   out_of_credits: 'Stopped: the balance ran out. It carries on after you buy credits.',
   auth_failed: 'HubSpot refused the connection to this portal. Reconnect it, then resume.',
+  crm_refused: 'HubSpot refused this job’s search. Fix the cause in HubSpot, then resume.',
   cancelled:
     'Cancelled. Records filled before that keep their values; any charged but not yet written get their credits back and count as failed.',
   completed: 'Done.',

@@ -18,6 +18,7 @@ const STATE_COLOURS: Record<BackfillState, string> = {
   cancelled: GREY,
   out_of_credits: ORANGE,
   auth_failed: RED,
+  crm_refused: RED,
 };
 
 /** Every user's backfill jobs, running and finished, newest first, a page at a time. */
