@@ -60,13 +60,17 @@ for (const backend of backends) {
       return { portalId, crm: await client.forPortal(portalId) };
     }
 
-    it('writes a batch to /crm/v3/objects/contacts/batch/update with the bearer token', async () => {
+    it('writes a batch to /crm/objects/2026-03/contacts/batch/update with the bearer token', async () => {
       hubspot.answer = okBatch;
       const { crm } = await connected();
       const outcomes = await crm.updateRecords('contact', update);
       expect(outcomes.get('501')).toEqual({ ok: true });
       expect(hubspot.api()).toMatchObject([
-        { method: 'POST', url: '/crm/v3/objects/contacts/batch/update', authorization: 'Bearer access-1' },
+        {
+          method: 'POST',
+          url: '/crm/objects/2026-03/contacts/batch/update',
+          authorization: 'Bearer access-1',
+        },
       ]);
       expect(JSON.parse(hubspot.api()[0]!.body)).toEqual({ inputs: update });
     });
@@ -90,7 +94,7 @@ for (const backend of backends) {
       const outcomes = await crm.updateRecords('company', update);
       expect(outcomes.get('501')).toEqual({ ok: true });
       const [first, second] = hubspot.api();
-      expect(second!.url).toBe('/crm/v3/objects/companies/batch/update');
+      expect(second!.url).toBe('/crm/objects/2026-03/companies/batch/update');
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
     });
 
@@ -104,7 +108,7 @@ for (const backend of backends) {
 
     it('refreshes the token after a 401 and succeeds with the new one', async () => {
       hubspot.answer = (req, res) => {
-        if (req.url === '/oauth/v1/token')
+        if (req.url === '/oauth/2026-03/token')
           return json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 });
         if (req.authorization === 'Bearer access-1')
           return json(res, 401, { status: 'error', category: 'EXPIRED_AUTHENTICATION', message: 'expired' });
@@ -112,7 +116,7 @@ for (const backend of backends) {
       };
       const { crm } = await connected();
       expect((await crm.updateRecords('contact', update)).get('501')).toEqual({ ok: true });
-      const refresh = hubspot.seen.find((s) => s.url === '/oauth/v1/token')!;
+      const refresh = hubspot.seen.find((s) => s.url === '/oauth/2026-03/token')!;
       expect(Object.fromEntries(new URLSearchParams(refresh.body))).toEqual({
         grant_type: 'refresh_token',
         refresh_token: 'refresh-1',
@@ -124,7 +128,7 @@ for (const backend of backends) {
 
     it('answers crm_auth_failed when HubSpot still says 401 after a refresh', async () => {
       hubspot.answer = (req, res) =>
-        req.url === '/oauth/v1/token'
+        req.url === '/oauth/2026-03/token'
           ? json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 })
           : json(res, 401, { status: 'error', message: 'The app was uninstalled' });
       const { crm } = await connected();
@@ -136,7 +140,7 @@ for (const backend of backends) {
 
     it('refreshes a token about to expire before calling, once for many simultaneous calls', async () => {
       hubspot.answer = (req, res) =>
-        req.url === '/oauth/v1/token'
+        req.url === '/oauth/2026-03/token'
           ? setTimeout(
               () =>
                 json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 }),
@@ -145,7 +149,7 @@ for (const backend of backends) {
           : okBatch(req, res);
       const { crm } = await connected({ expiresIn: 60 });
       await Promise.all(Array.from({ length: 5 }, () => crm.updateRecords('contact', update)));
-      expect(hubspot.seen.filter((s) => s.url === '/oauth/v1/token')).toHaveLength(1);
+      expect(hubspot.seen.filter((s) => s.url === '/oauth/2026-03/token')).toHaveLength(1);
       expect(new Set(hubspot.api().map((s) => s.authorization))).toEqual(new Set(['Bearer access-2']));
     });
 
@@ -261,7 +265,7 @@ for (const backend of backends) {
         ],
         after: '1',
       });
-      expect(hubspot.api()).toMatchObject([{ method: 'POST', url: '/crm/v3/objects/contacts/search' }]);
+      expect(hubspot.api()).toMatchObject([{ method: 'POST', url: '/crm/objects/2026-03/contacts/search' }]);
       expect(JSON.parse(hubspot.api()[0]!.body)).toEqual(query);
     });
 
@@ -280,12 +284,12 @@ for (const backend of backends) {
       const empty = { filterGroups: [], sorts: [], properties: [], limit: 10 };
       expect(await crm.searchRecords('company', empty)).toEqual({ total: 0, results: [] });
       expect(hubspot.api().map((s) => s.url)).toEqual([
-        '/crm/v3/objects/companies/search',
-        '/crm/v3/objects/companies/search',
+        '/crm/objects/2026-03/companies/search',
+        '/crm/objects/2026-03/companies/search',
       ]);
 
       hubspot.answer = (req, res) =>
-        req.url === '/oauth/v1/token'
+        req.url === '/oauth/2026-03/token'
           ? json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 })
           : json(res, 401, { status: 'error', message: 'The app was uninstalled' });
       await expect(crm.searchRecords('company', empty)).rejects.toMatchObject({

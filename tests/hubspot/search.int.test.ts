@@ -27,7 +27,7 @@ for (const backend of backends) {
     /** A search over HTTP with the portal's token, as any HubSpot client would send it (429s waited out). */
     const rawSearch = async (body: unknown, token = accessToken) => {
       for (;;) {
-        const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+        const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/objects/2026-03/contacts/search`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -161,7 +161,7 @@ for (const backend of backends) {
         .values({ portal_id: other, hub_domain: 'n.hubspot.local', created_at: at })
         .execute();
       const { access_token } = await store.issueTokens(other);
-      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/objects/2026-03/contacts/search`, {
         method: 'POST',
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -258,7 +258,7 @@ for (const backend of backends) {
     });
 
     it('answers 401 to a search without a valid token', async () => {
-      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/objects/2026-03/contacts/search`, {
         method: 'POST',
         headers: { authorization: 'Bearer access-made-up', 'content-type': 'application/json' },
         body: '{}',

@@ -1,4 +1,5 @@
 import type { Express, Request, Response } from 'express';
+import { HUBSPOT_PATHS } from '../api-version';
 import {
   filterValue,
   SEARCH_OPERATORS,
@@ -160,7 +161,7 @@ export interface SandboxSearchDeps {
 }
 
 export function sandboxSearchRoutes(app: Express, base: string, deps: SandboxSearchDeps) {
-  app.post(`${base}/crm/v3/objects/:objectType/search`, async (req, res) => {
+  app.post(`${base}${HUBSPOT_PATHS.search(':objectType')}`, async (req, res) => {
     const portalId = await deps.portalOfRequest(req, res, true);
     const type = portalId && deps.objectTypeOf(req, res);
     if (!portalId || !type) return;
