@@ -60,7 +60,7 @@ export function refusalsOf(
         refusal(
           rule.propertyName,
           'REQUIRED_PROPERTY_MISSING',
-          `${labelOf(rule.propertyName)} is required when ${labelOf(rule.ruleArguments[0])} has a value`,
+          `Required when ${labelOf(rule.ruleArguments[0])} has a value`,
         ),
       );
     }
