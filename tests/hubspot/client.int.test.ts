@@ -313,5 +313,78 @@ for (const backend of backends) {
         inputs: [{ id: '1' }, { id: '2' }],
       });
     });
+
+    /** HubSpot's 400 for a batch with a value a rule refuses: the properties named, not the records. */
+    const refusedUnless = (isGood: (properties: Record<string, string>) => boolean) =>
+      ((req, res) => {
+        const { inputs } = JSON.parse(req.body) as {
+          inputs: { id: string; properties: Record<string, string> }[];
+        };
+        if (inputs.every((i) => isGood(i.properties))) return okBatch(req, res);
+        json(res, 400, {
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message:
+            'Property values were not valid: [{"isValid":false,"message":"Enter only letters","error":"INVALID_CHARACTERS","name":"city"}]',
+        });
+      }) as FakeHubSpot['answer'];
+    const batch = (n: number, bad: readonly number[]) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: String(1000 + i),
+        properties: { city: bad.includes(i) ? 'Winston-Salem' : 'Chicago' },
+      }));
+
+    it('finds the one value HubSpot refuses in a batch of 100 by halving it: 12 to 14 extra calls, each other record written once', async () => {
+      hubspot.answer = refusedUnless((p) => p.city !== 'Winston-Salem');
+      // Two calls per halving; 6 or 7 halvings, by where the refused record sits (halves of 25 are 13 and 12).
+      for (const [position, extra] of [
+        [0, 14],
+        [37, 12],
+      ] as const) {
+        hubspot.seen = [];
+        const { crm } = await connected();
+        const outcomes = await crm.updateRecords('contact', batch(100, [position]));
+        const calls = hubspot.api().map((s) => ({
+          ids: (JSON.parse(s.body) as { inputs: { id: string }[] }).inputs.map((i) => i.id),
+        }));
+        expect(calls.length - 1).toBe(extra);
+        const refused = String(1000 + position);
+        expect(outcomes.get(refused)).toEqual({
+          ok: false,
+          reason: 'crm_validation_failed',
+          detail: 'HubSpot refused the value for City: Enter only letters',
+        });
+        expect([...outcomes.values()].filter((o) => o.ok)).toHaveLength(99);
+        // Every accepted call held only good records: the refused one was never part of a write.
+        const accepted = calls.filter((c) => !c.ids.includes(refused)).flatMap((c) => c.ids);
+        expect(accepted).toHaveLength(99);
+        expect(new Set(accepted).size).toBe(99);
+      }
+    });
+
+    it('stops halving at its budget: records not yet told apart fail as crm_update_failed, to be tried again', async () => {
+      hubspot.answer = refusedUnless((p) => p.city !== 'Winston-Salem');
+      const { crm } = await connected({ retry: { ...FAST_RETRY, isolationCalls: 4 } });
+      const outcomes = await crm.updateRecords('contact', batch(100, [0, 99]));
+      expect(hubspot.api()).toHaveLength(1 + 4);
+      const reasons = [...outcomes.values()].map((o) => (o.ok ? 'ok' : o.reason));
+      expect(reasons.filter((r) => r === 'ok').length).toBeGreaterThan(0);
+      expect(reasons).not.toContain('crm_validation_failed');
+      expect(reasons.filter((r) => r === 'crm_update_failed').length).toBeGreaterThan(0);
+    });
+
+    it('does not halve a batch HubSpot refuses for a property every record writes (one that does not exist)', async () => {
+      hubspot.answer = (_req, res) =>
+        json(res, 400, {
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message:
+            'Property values were not valid: [{"isValid":false,"message":"Property \\"town\\" does not exist","error":"PROPERTY_DOESNT_EXIST","name":"town"}]',
+        });
+      const { crm } = await connected();
+      const outcomes = await crm.updateRecords('contact', batch(10, []));
+      expect(hubspot.api()).toHaveLength(1);
+      expect([...outcomes.values()].every((o) => !o.ok && o.reason === 'crm_update_failed')).toBe(true);
+    });
   });
 }

@@ -28,7 +28,8 @@ export interface RetryPolicy {
   maxRetryAfterMs: number;
   /**
    * Extra batch updates spent isolating the records HubSpot refused from a batch it refused
-   * whole: halving finds one refused value among 100 records in 14 (2 per halving, 7 halvings).
+   * whole: halving finds one refused value among 100 records in 12 to 14 (2 per halving, 6 or 7
+   * halvings by where it sits).
    */
   isolationCalls: number;
 }
