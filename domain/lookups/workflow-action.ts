@@ -33,7 +33,8 @@ export type WorkflowFailureOutcome = Exclude<WorkflowOutcome, 'filled'>;
  * HubSpot's custom-action contract: `hs_execution_state` SUCCESS completes the action, FAIL_CONTINUE
  * marks it failed and lets the workflow go on, and the execution rule whose condition matches the
  * outputs (our `outcome`) gives the user the message why
- * (https://developers.hubspot.com/docs/api-reference/automation-actions-v4-v4/custom-action-guide).
+ * (https://developers.hubspot.com/docs/api-reference/latest/automation/workflow-actions/custom-action-reference,
+ * "Add custom execution messages with execution rules").
  */
 export type WorkflowExecutionState = 'SUCCESS' | 'FAIL_CONTINUE';
 
