@@ -10,6 +10,8 @@ export default defineConfig({
     include: ['{domain,projections,api,web,scripts,tests}/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...leftOut],
     globalSetup: ['tests/support/announce-skipped.ts'],
+    // Fails a suite whose process called one of HubSpot's retired, numbered APIs.
+    setupFiles: ['tests/support/retired-hubspot-apis.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',

@@ -9,6 +9,11 @@ export interface DailyUsage {
   failure_reasons: Record<string, number>;
   /** The successful lookups by where they came from; a source with none is absent. */
   successful_by_source: Partial<Record<LookupSource, number>>;
+  /**
+   * The crm_validation_failed lookups by what HubSpot refused, in words ("HubSpot refused the
+   * value for City: Enter only letters"); empty on a day without any.
+   */
+  refused_values: Record<string, number>;
 }
 
 /** GET /api/auth/usage-chart-data */

@@ -1,10 +1,14 @@
 import type { HubSpotClient } from '../adapters/hubspot/client';
+import { HUBSPOT_PATHS } from '../adapters/hubspot/api-version';
 import { objectPath } from '../adapters/hubspot/client';
 import { CrmCallError } from '../adapters/hubspot/errors';
 import { messageOf } from '../adapters/hubspot/http';
 import type { CrmObjectType, PropertyOption } from './types';
 
-/** A property definition as GET /crm/v3/properties/{objectType} describes it. */
+/**
+ * A property definition as GET /crm/properties/2026-03/{objectType} describes it (the same fields
+ * as before: https://developers.hubspot.com/docs/api-reference/2026-03/crm/properties/get-properties).
+ */
 export interface HubSpotProperty {
   name: string;
   label: string;
@@ -44,10 +48,11 @@ export function mappableProperties(
 
 /** The names of the properties that carry a portal validation rule; none when the API is not available. */
 async function propertiesWithRules(client: HubSpotClient, portalId: string, type: CrmObjectType) {
+  // https://developers.hubspot.com/docs/api-reference/2026-03/crm/property-validations/get-property-validations
   const response = await client.call(
     portalId,
     'GET',
-    `/crm/v3/property-validations/${OBJECT_TYPE_IDS[type]}`,
+    HUBSPOT_PATHS.propertyValidations(OBJECT_TYPE_IDS[type]),
   );
   if (response.status !== 200) return new Set<string>();
   const results = (
@@ -66,7 +71,7 @@ export async function fetchPropertyOptions(
   portalId: string,
   type: CrmObjectType,
 ): Promise<PropertyOption[]> {
-  const response = await client.call(portalId, 'GET', `/crm/v3/properties/${objectPath(type)}`);
+  const response = await client.call(portalId, 'GET', HUBSPOT_PATHS.properties(objectPath(type)));
   const results = (response.body as { results?: unknown })?.results;
   if (response.status !== 200 || !Array.isArray(results))
     throw new CrmCallError('crm_update_failed', messageOf(response));

@@ -1,4 +1,5 @@
 import type { HubSpotClient } from '../adapters/hubspot/client';
+import { HUBSPOT_PATHS } from '../adapters/hubspot/api-version';
 import { CrmCallError } from '../adapters/hubspot/errors';
 import { messageOf } from '../adapters/hubspot/http';
 
@@ -66,7 +67,11 @@ export class HubSpotTimezones {
   }
 
   private async fetch(portalId: string): Promise<string[]> {
-    const response = await this.client.call(portalId, 'GET', '/crm/v3/properties/contacts/hs_timezone');
+    const response = await this.client.call(
+      portalId,
+      'GET',
+      HUBSPOT_PATHS.property('contacts', 'hs_timezone'),
+    );
     const options = (response.body as { options?: { value?: unknown }[] })?.options;
     if (response.status !== 200 || !Array.isArray(options))
       throw new CrmCallError(

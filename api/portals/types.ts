@@ -37,7 +37,11 @@ export interface RecordUpdate {
 
 export type CrmWriteOutcome =
   | { ok: true }
-  | { ok: false; reason: 'crm_update_failed' | 'crm_auth_failed' | 'crm_record_not_found'; detail: string };
+  | {
+      ok: false;
+      reason: 'crm_update_failed' | 'crm_auth_failed' | 'crm_record_not_found' | 'crm_validation_failed';
+      detail: string;
+    };
 
 /** One condition of a CRM search (HubSpot's operators); `value` for all but (NOT_)HAS_PROPERTY. */
 export interface CrmSearchFilter {
@@ -87,7 +91,7 @@ export interface CrmPortalClient {
     options?: { priority?: CallPriority },
   ): Promise<Map<string, CrmWriteOutcome>>;
   /**
-   * One page of HubSpot's CRM search (POST /crm/v3/objects/{type}/search), within the portal's
+   * One page of HubSpot's CRM search (POST /crm/objects/2026-03/{type}/search), within the portal's
    * budget and the search API's own limit (5 requests/s), waiting out 429s and retrying 5xx.
    * HubSpot answers at most 10,000 results for one query and refuses (400) a page past them:
    * to read more, sort ascending on hs_object_id and start a new query with hs_object_id GT the

@@ -1,5 +1,6 @@
 import express, { type Express } from 'express';
 import { printable } from '../../domain/lookups/webhook-event';
+import { executionStateOf } from '../../domain/lookups/workflow-action';
 import type { HttpModule } from '../http/app';
 import { badRequest, unauthorized } from '../http/errors';
 import { compile, describeValidationError } from '../http/validation';
@@ -100,8 +101,10 @@ export function workflowActionModule(deps: WorkflowActionModuleDeps): HttpModule
           deps.now().getTime(),
         );
         if (!verdict.ok) throw unauthorized(INVALID_WORKFLOW_SIGNATURE);
-        const outputFields = await runWorkflowAction(deps, executionOf(body, req.requestId));
-        const answer: WorkflowActionAnswer = { outputFields };
+        const outputs = await runWorkflowAction(deps, executionOf(body, req.requestId));
+        const answer: WorkflowActionAnswer = {
+          outputFields: { ...outputs, hs_execution_state: executionStateOf(outputs.outcome) },
+        };
         res.status(200).json(answer);
       });
     },

@@ -6,7 +6,7 @@
  *        401 when the signature is missing, wrong or (v3) older than five minutes;
  *        400 when the body is not an execution request.
  */
-import type { WorkflowOutputs } from '../../domain/lookups/workflow-action';
+import type { WorkflowExecutionState, WorkflowOutputs } from '../../domain/lookups/workflow-action';
 
 /**
  * One execution, as HubSpot's custom action guide shows it
@@ -24,8 +24,9 @@ export interface WorkflowActionRequest {
 
 /**
  * A synchronous answer: the outputs a workflow can copy or branch on. Failures are outcomes
- * (`outcome` names the reason), answered 200 so HubSpot does not retry them.
+ * (`outcome` names the reason), answered 200 so HubSpot does not retry them, with
+ * `hs_execution_state` FAIL_CONTINUE so the workflow shows the execution rule's message for it.
  */
 export interface WorkflowActionAnswer {
-  outputFields: WorkflowOutputs;
+  outputFields: WorkflowOutputs & { hs_execution_state: WorkflowExecutionState };
 }

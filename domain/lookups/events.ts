@@ -44,6 +44,8 @@ export type LookupFailureReason =
   | 'crm_update_failed'
   | 'crm_auth_failed'
   | 'crm_record_not_found'
+  /** HubSpot refused a value (a property validation rule): the detail says which and why; not charged. */
+  | 'crm_validation_failed'
   /** "Fill only empty fields" is on and the record already had every mapped value: nothing written. */
   | 'already_filled'
   /** A backfill job was cancelled after charging the record and before writing it: refunded. */

@@ -26,6 +26,21 @@ export const workflowLookupIdOf = (portalId: string, callbackId: string) =>
  */
 export type WorkflowOutcome = 'filled' | LookupFailureReason | LookupIgnoredReason;
 
+/** The outcomes of an execution that are failures: each is declared with its message in the action's executionRules. */
+export type WorkflowFailureOutcome = Exclude<WorkflowOutcome, 'filled'>;
+
+/**
+ * HubSpot's custom-action contract: `hs_execution_state` SUCCESS completes the action, FAIL_CONTINUE
+ * marks it failed and lets the workflow go on, and the execution rule whose condition matches the
+ * outputs (our `outcome`) gives the user the message why
+ * (https://developers.hubspot.com/docs/api-reference/latest/automation/workflow-actions/custom-action-reference,
+ * "Add custom execution messages with execution rules").
+ */
+export type WorkflowExecutionState = 'SUCCESS' | 'FAIL_CONTINUE';
+
+export const executionStateOf = (outcome: WorkflowOutcome): WorkflowExecutionState =>
+  outcome === 'filled' ? 'SUCCESS' : 'FAIL_CONTINUE';
+
 /** The action's outputs, by the output field names the app definition declares. */
 export interface WorkflowOutputs {
   city: string;

@@ -10,6 +10,7 @@ interface DayCount {
   failed: number;
   reasons: Record<string, number>;
   sources: Record<string, number>;
+  refusals: Record<string, number>;
 }
 
 /** The UTC date of a lookup's outcome; daily buckets are UTC dates. */
@@ -23,23 +24,35 @@ function countByDay(events: readonly Recorded<'LookupSucceeded' | 'LookupFailed'
     if (!userId) continue;
     const date = utcDate(event.data.at);
     const key = `${userId}\u0000${date}`;
-    const day = days.get(key) ?? { userId, date, successful: 0, failed: 0, reasons: {}, sources: {} };
+    const day = days.get(key) ?? {
+      userId,
+      date,
+      successful: 0,
+      failed: 0,
+      reasons: {},
+      sources: {},
+      refusals: {},
+    };
     days.set(key, day);
     if (event.type === 'LookupSucceeded') {
       const source = lookupSourceOf(event.data);
       day.successful++;
       day.sources[source] = (day.sources[source] ?? 0) + 1;
     } else {
-      const { reason } = event.data;
+      const { reason, detail } = event.data;
       day.failed++;
       day.reasons[reason] = (day.reasons[reason] ?? 0) + 1;
+      // HubSpot's refusal names the property and the rule: the user can act on it.
+      if (reason === 'crm_validation_failed') day.refusals[detail] = (day.refusals[detail] ?? 0) + 1;
     }
   }
   return [...days.values()];
 }
 
 /** Adds two JSON objects of counts key by key. */
-const addCounts = (column: 'failure_reasons' | 'successful_by_source') => sql<string>`coalesce((
+const addCounts = (
+  column: 'failure_reasons' | 'successful_by_source' | 'refused_values',
+) => sql<string>`coalesce((
   SELECT jsonb_object_agg(k, coalesce((daily_usage.${sql.ref(column)} ->> k)::int, 0)
                             + coalesce((excluded.${sql.ref(column)} ->> k)::int, 0))
     FROM jsonb_object_keys(daily_usage.${sql.ref(column)} || excluded.${sql.ref(column)}) AS k), '{}'::jsonb)`;
@@ -56,6 +69,7 @@ async function add(trx: ReadModelTransaction, days: readonly DayCount[]) {
         failed_lookups: day.failed,
         failure_reasons: JSON.stringify(day.reasons),
         successful_by_source: JSON.stringify(day.sources),
+        refused_values: JSON.stringify(day.refusals),
       })),
     )
     .onConflict((oc) =>
@@ -64,6 +78,7 @@ async function add(trx: ReadModelTransaction, days: readonly DayCount[]) {
         failed_lookups: sql<number>`daily_usage.failed_lookups + excluded.failed_lookups`,
         failure_reasons: addCounts('failure_reasons'),
         successful_by_source: addCounts('successful_by_source'),
+        refused_values: addCounts('refused_values'),
       }),
     )
     .execute();

@@ -10,7 +10,14 @@ export async function dailyUsageOf(
 ): Promise<DailyUsage[]> {
   const rows = await db
     .selectFrom('daily_usage')
-    .select(['date', 'successful_lookups', 'failed_lookups', 'failure_reasons', 'successful_by_source'])
+    .select([
+      'date',
+      'successful_lookups',
+      'failed_lookups',
+      'failure_reasons',
+      'successful_by_source',
+      'refused_values',
+    ])
     .where('user_id', '=', userId)
     .where('date', '>=', startDate)
     .where('date', '<=', endDate)
@@ -24,5 +31,6 @@ export async function dailyUsageOf(
     failed_lookups: r.failed_lookups,
     failure_reasons: counts(r.failure_reasons),
     successful_by_source: counts(r.successful_by_source),
+    refused_values: counts(r.refused_values),
   }));
 }

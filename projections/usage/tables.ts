@@ -10,6 +10,8 @@ export interface DailyUsageTable {
   failure_reasons: ColumnType<Record<string, number>, string | undefined, string>;
   /** Successful lookups by source (webhook, workflow, backfill). */
   successful_by_source: ColumnType<Record<string, number>, string | undefined, string>;
+  /** crm_validation_failed lookups by HubSpot's refusal, in words. */
+  refused_values: ColumnType<Record<string, number>, string | undefined, string>;
 }
 
 export interface DailyUsageTables {

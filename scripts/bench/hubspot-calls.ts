@@ -15,7 +15,7 @@ export interface HubSpotCall {
   live: boolean;
 }
 
-const CRM_PATH = /\/sandbox\/hubspot\/crm\/v3\/objects\/[^/]+\/(search|batch\/update|batch\/read)$/;
+const CRM_PATH = /\/sandbox\/hubspot\/crm\/objects\/[^/]+\/[^/]+\/(search|batch\/update|batch\/read)$/;
 
 const kindOf = (match: RegExpExecArray | null): CallKind =>
   !match
@@ -45,7 +45,7 @@ export class HubSpotCallRecorder {
       if (!url.includes('/sandbox/hubspot/')) return original(input, init);
       const path = new URL(url).pathname;
       const kind = kindOf(CRM_PATH.exec(path));
-      const crm = path.includes('/crm/v3/');
+      const crm = path.includes('/crm/');
       const ids = [...idsIn(init?.body), path.split('/').at(-1) ?? ''];
       const live = ids.some((id) => this.liveIds.has(id));
       const at = performance.now();

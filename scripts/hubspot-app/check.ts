@@ -5,6 +5,7 @@ import { callbackUrl, HUBSPOT_SCOPES } from '../../api/portals/connections';
 import {
   WORKFLOW_ACTION_INPUTS,
   WORKFLOW_ACTION_OBJECT_TYPES,
+  WORKFLOW_ACTION_FAILURE_OUTCOMES,
   WORKFLOW_ACTION_OUTPUTS,
   WORKFLOW_ACTION_PATH,
 } from '../../api/workflow/definition';
@@ -23,6 +24,8 @@ export interface CodeExpectations {
     objectTypes: readonly string[];
     inputs: readonly string[];
     outputs: readonly string[];
+    /** The failure outcomes the action can answer (hs_execution_state FAIL_CONTINUE). */
+    failureOutcomes: readonly string[];
   };
   documentationUrl: string;
   supportUrl: string;
@@ -39,6 +42,7 @@ export function codeExpectations(publicUrl: string): CodeExpectations {
       objectTypes: WORKFLOW_ACTION_OBJECT_TYPES,
       inputs: Object.values(WORKFLOW_ACTION_INPUTS),
       outputs: WORKFLOW_ACTION_OUTPUTS,
+      failureOutcomes: WORKFLOW_ACTION_FAILURE_OUTCOMES,
     },
     documentationUrl: `${publicUrl}${paths.setupGuide}`,
     supportUrl: `${publicUrl}${paths.support}`,
@@ -102,11 +106,14 @@ export interface WorkflowActionMeta {
     objectTypes: string[];
     inputFields: (ActionField & { supportedValueTypes: string[]; isRequired?: boolean })[];
     outputFields: ActionField[];
+    /** HubSpot shows the rule's message when the answer's outputs match its conditions. */
+    executionRules?: { labelName: string; conditions: Record<string, unknown> }[];
     labels: {
       en: {
         actionName: string;
         inputFieldLabels: Record<string, string>;
         outputFieldLabels: Record<string, string>;
+        executionRules?: Record<string, string>;
       };
     };
   };
@@ -257,6 +264,14 @@ const actionSchema = {
           },
         },
         outputFields: { type: 'array', items: field },
+        executionRules: {
+          type: 'array',
+          items: {
+            type: 'object',
+            required: ['labelName', 'conditions'],
+            properties: { labelName: { type: 'string', minLength: 1 }, conditions: { type: 'object' } },
+          },
+        },
         labels: {
           type: 'object',
           required: ['en'],
@@ -423,5 +438,22 @@ export function checkProject(project: ParsedProject, code: CodeExpectations): st
   const { inputFieldLabels, outputFieldLabels } = action.labels.en;
   if (!sameSet(Object.keys(inputFieldLabels), inputs) || !sameSet(Object.keys(outputFieldLabels), outputs))
     problems.push('The workflow action labels (en) must name every input and output field, and only those.');
+  // One execution rule per failure outcome, matched on `outcome`, each with its message.
+  const rules = action.executionRules ?? [];
+  const ruled = rules.map((r) => String(r.conditions.outcome));
+  if (!sameSet(ruled, code.action.failureOutcomes) || rules.some((r) => r.labelName !== r.conditions.outcome))
+    problems.push(
+      `The workflow action's execution rules cover ${ruled.join(', ') || 'no outcome'}; the code answers FAIL_CONTINUE for ${code.action.failureOutcomes.join(', ')} (one rule each, labelName = conditions.outcome).`,
+    );
+  const messages = action.labels.en.executionRules ?? {};
+  if (
+    !sameSet(
+      Object.keys(messages),
+      rules.map((r) => r.labelName),
+    )
+  )
+    problems.push(
+      'The workflow action labels (en) must give a message for every execution rule, and only those.',
+    );
   return problems;
 }

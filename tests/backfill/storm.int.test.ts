@@ -15,7 +15,7 @@ class Storm {
   failed = 0;
   raging = false;
   readonly intercept = (req: IncomingMessage, res: ServerResponse): boolean => {
-    if (!this.raging || !req.url?.startsWith('/sandbox/hubspot/crm/v3/objects/')) return false;
+    if (!this.raging || !req.url?.startsWith('/sandbox/hubspot/crm/objects/2026-03/')) return false;
     const n = ++this.calls;
     if (n % 7 === 0) {
       this.failed++;

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOK_SUBSCRIPTIONS } from '../../api/lookups/webhook';
 import { HUBSPOT_SCOPES } from '../../api/portals/connections';
 import {
+  WORKFLOW_ACTION_FAILURE_OUTCOMES,
   WORKFLOW_ACTION_INPUTS,
   WORKFLOW_ACTION_OBJECT_TYPES,
   WORKFLOW_ACTION_OUTPUTS,
@@ -124,6 +125,24 @@ describe('the HubSpot app definition (scripts/hubspot-app)', () => {
       sorted(Object.values(WORKFLOW_ACTION_INPUTS)),
     );
     expect(config.outputFields.map((f) => f.typeDefinition.name)).toEqual([...WORKFLOW_ACTION_OUTPUTS]);
+  });
+
+  it('declares one execution rule, with a message, for exactly the failure outcomes the code answers FAIL_CONTINUE', () => {
+    const config = parsed(render()).actions[0]!.config;
+    const rules = config.executionRules ?? [];
+    expect(sorted(rules.map((r) => String(r.conditions.outcome)))).toEqual(
+      sorted(WORKFLOW_ACTION_FAILURE_OUTCOMES),
+    );
+    for (const rule of rules) {
+      expect(rule.labelName).toBe(rule.conditions.outcome);
+      expect(config.labels.en.executionRules?.[rule.labelName]).toBeTruthy();
+    }
+    const project = parsed(render());
+    const code = codeExpectations(PUBLIC_URL);
+    const failureOutcomes = [...code.action.failureOutcomes, 'a_new_outcome'];
+    expect(checkProject(project, { ...code, action: { ...code.action, failureOutcomes } })).toEqual([
+      expect.stringContaining('execution rules cover'),
+    ]);
   });
 
   it('fails when the code asks for a scope or acts on a subscription the definition lacks', () => {
@@ -274,7 +293,7 @@ describe('the running service against the app definition', () => {
     }
   });
 
-  it('answers an execution of the declared action on each declared object type with exactly the declared outputs', async () => {
+  it('answers an execution of the declared action on each declared object type with exactly the declared outputs and SUCCESS', async () => {
     const user = await signUp(app.baseUrl);
     const portalId = freshPortalId();
     app.portals.connect(portalId, user.userId);
@@ -293,9 +312,24 @@ describe('the running service against the app definition', () => {
       const { status, body } = await runAction(app.baseUrl, run);
       expect(status).toBe(200);
       const outputs = (body as { outputFields: Record<string, string> }).outputFields;
-      expect(sorted(Object.keys(outputs))).toEqual(sorted(outputFields.map((f) => f.typeDefinition.name)));
-      expect(outputs).toMatchObject({ city: 'New York', outcome: 'filled' });
+      expect(sorted(Object.keys(outputs))).toEqual(
+        sorted([...outputFields.map((f) => f.typeDefinition.name), 'hs_execution_state']),
+      );
+      expect(outputs).toMatchObject({ city: 'New York', outcome: 'filled', hs_execution_state: 'SUCCESS' });
     }
     expect(crm.writesFor(portalId)).toEqual([]);
+  });
+
+  it('answers a failed execution FAIL_CONTINUE, and the definition has an execution rule with a message for its outcome', async () => {
+    const user = await signUp(app.baseUrl);
+    const portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+    const { executionRules, labels } = definition().actions[0]!.config;
+    const { status, body } = await runAction(app.baseUrl, execution(portalId, 310, { zip: 'not a zip' }));
+    expect(status).toBe(200);
+    const outputs = (body as { outputFields: Record<string, string> }).outputFields;
+    expect(outputs).toMatchObject({ outcome: 'invalid_zip_format', hs_execution_state: 'FAIL_CONTINUE' });
+    const rule = executionRules!.find((r) => r.conditions.outcome === outputs.outcome)!;
+    expect(labels.en.executionRules![rule.labelName]).toMatch(/ZIP code/);
   });
 });

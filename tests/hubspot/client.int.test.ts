@@ -60,13 +60,17 @@ for (const backend of backends) {
       return { portalId, crm: await client.forPortal(portalId) };
     }
 
-    it('writes a batch to /crm/v3/objects/contacts/batch/update with the bearer token', async () => {
+    it('writes a batch to /crm/objects/2026-03/contacts/batch/update with the bearer token', async () => {
       hubspot.answer = okBatch;
       const { crm } = await connected();
       const outcomes = await crm.updateRecords('contact', update);
       expect(outcomes.get('501')).toEqual({ ok: true });
       expect(hubspot.api()).toMatchObject([
-        { method: 'POST', url: '/crm/v3/objects/contacts/batch/update', authorization: 'Bearer access-1' },
+        {
+          method: 'POST',
+          url: '/crm/objects/2026-03/contacts/batch/update',
+          authorization: 'Bearer access-1',
+        },
       ]);
       expect(JSON.parse(hubspot.api()[0]!.body)).toEqual({ inputs: update });
     });
@@ -90,7 +94,7 @@ for (const backend of backends) {
       const outcomes = await crm.updateRecords('company', update);
       expect(outcomes.get('501')).toEqual({ ok: true });
       const [first, second] = hubspot.api();
-      expect(second!.url).toBe('/crm/v3/objects/companies/batch/update');
+      expect(second!.url).toBe('/crm/objects/2026-03/companies/batch/update');
       expect(second!.at - first!.at).toBeGreaterThanOrEqual(950);
     });
 
@@ -104,7 +108,7 @@ for (const backend of backends) {
 
     it('refreshes the token after a 401 and succeeds with the new one', async () => {
       hubspot.answer = (req, res) => {
-        if (req.url === '/oauth/v1/token')
+        if (req.url === '/oauth/2026-03/token')
           return json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 });
         if (req.authorization === 'Bearer access-1')
           return json(res, 401, { status: 'error', category: 'EXPIRED_AUTHENTICATION', message: 'expired' });
@@ -112,7 +116,7 @@ for (const backend of backends) {
       };
       const { crm } = await connected();
       expect((await crm.updateRecords('contact', update)).get('501')).toEqual({ ok: true });
-      const refresh = hubspot.seen.find((s) => s.url === '/oauth/v1/token')!;
+      const refresh = hubspot.seen.find((s) => s.url === '/oauth/2026-03/token')!;
       expect(Object.fromEntries(new URLSearchParams(refresh.body))).toEqual({
         grant_type: 'refresh_token',
         refresh_token: 'refresh-1',
@@ -124,7 +128,7 @@ for (const backend of backends) {
 
     it('answers crm_auth_failed when HubSpot still says 401 after a refresh', async () => {
       hubspot.answer = (req, res) =>
-        req.url === '/oauth/v1/token'
+        req.url === '/oauth/2026-03/token'
           ? json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 })
           : json(res, 401, { status: 'error', message: 'The app was uninstalled' });
       const { crm } = await connected();
@@ -136,7 +140,7 @@ for (const backend of backends) {
 
     it('refreshes a token about to expire before calling, once for many simultaneous calls', async () => {
       hubspot.answer = (req, res) =>
-        req.url === '/oauth/v1/token'
+        req.url === '/oauth/2026-03/token'
           ? setTimeout(
               () =>
                 json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 }),
@@ -145,7 +149,7 @@ for (const backend of backends) {
           : okBatch(req, res);
       const { crm } = await connected({ expiresIn: 60 });
       await Promise.all(Array.from({ length: 5 }, () => crm.updateRecords('contact', update)));
-      expect(hubspot.seen.filter((s) => s.url === '/oauth/v1/token')).toHaveLength(1);
+      expect(hubspot.seen.filter((s) => s.url === '/oauth/2026-03/token')).toHaveLength(1);
       expect(new Set(hubspot.api().map((s) => s.authorization))).toEqual(new Set(['Bearer access-2']));
     });
 
@@ -261,7 +265,7 @@ for (const backend of backends) {
         ],
         after: '1',
       });
-      expect(hubspot.api()).toMatchObject([{ method: 'POST', url: '/crm/v3/objects/contacts/search' }]);
+      expect(hubspot.api()).toMatchObject([{ method: 'POST', url: '/crm/objects/2026-03/contacts/search' }]);
       expect(JSON.parse(hubspot.api()[0]!.body)).toEqual(query);
     });
 
@@ -280,12 +284,12 @@ for (const backend of backends) {
       const empty = { filterGroups: [], sorts: [], properties: [], limit: 10 };
       expect(await crm.searchRecords('company', empty)).toEqual({ total: 0, results: [] });
       expect(hubspot.api().map((s) => s.url)).toEqual([
-        '/crm/v3/objects/companies/search',
-        '/crm/v3/objects/companies/search',
+        '/crm/objects/2026-03/companies/search',
+        '/crm/objects/2026-03/companies/search',
       ]);
 
       hubspot.answer = (req, res) =>
-        req.url === '/oauth/v1/token'
+        req.url === '/oauth/2026-03/token'
           ? json(res, 200, { access_token: 'access-2', refresh_token: 'refresh-1', expires_in: 1800 })
           : json(res, 401, { status: 'error', message: 'The app was uninstalled' });
       await expect(crm.searchRecords('company', empty)).rejects.toMatchObject({
@@ -308,6 +312,79 @@ for (const backend of backends) {
         properties: ['city', 'state'],
         inputs: [{ id: '1' }, { id: '2' }],
       });
+    });
+
+    /** HubSpot's 400 for a batch with a value a rule refuses: the properties named, not the records. */
+    const refusedUnless = (isGood: (properties: Record<string, string>) => boolean) =>
+      ((req, res) => {
+        const { inputs } = JSON.parse(req.body) as {
+          inputs: { id: string; properties: Record<string, string> }[];
+        };
+        if (inputs.every((i) => isGood(i.properties))) return okBatch(req, res);
+        json(res, 400, {
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message:
+            'Property values were not valid: [{"isValid":false,"message":"Enter only letters","error":"INVALID_CHARACTERS","name":"city"}]',
+        });
+      }) as FakeHubSpot['answer'];
+    const batch = (n: number, bad: readonly number[]) =>
+      Array.from({ length: n }, (_, i) => ({
+        id: String(1000 + i),
+        properties: { city: bad.includes(i) ? 'Winston-Salem' : 'Chicago' },
+      }));
+
+    it('finds the one value HubSpot refuses in a batch of 100 by halving it: 12 to 14 extra calls, each other record written once', async () => {
+      hubspot.answer = refusedUnless((p) => p.city !== 'Winston-Salem');
+      // Two calls per halving; 6 or 7 halvings, by where the refused record sits (halves of 25 are 13 and 12).
+      for (const [position, extra] of [
+        [0, 14],
+        [37, 12],
+      ] as const) {
+        hubspot.seen = [];
+        const { crm } = await connected();
+        const outcomes = await crm.updateRecords('contact', batch(100, [position]));
+        const calls = hubspot.api().map((s) => ({
+          ids: (JSON.parse(s.body) as { inputs: { id: string }[] }).inputs.map((i) => i.id),
+        }));
+        expect(calls.length - 1).toBe(extra);
+        const refused = String(1000 + position);
+        expect(outcomes.get(refused)).toEqual({
+          ok: false,
+          reason: 'crm_validation_failed',
+          detail: 'HubSpot refused the value for City: Enter only letters',
+        });
+        expect([...outcomes.values()].filter((o) => o.ok)).toHaveLength(99);
+        // Every accepted call held only good records: the refused one was never part of a write.
+        const accepted = calls.filter((c) => !c.ids.includes(refused)).flatMap((c) => c.ids);
+        expect(accepted).toHaveLength(99);
+        expect(new Set(accepted).size).toBe(99);
+      }
+    });
+
+    it('stops halving at its budget: records not yet told apart fail as crm_update_failed, to be tried again', async () => {
+      hubspot.answer = refusedUnless((p) => p.city !== 'Winston-Salem');
+      const { crm } = await connected({ retry: { ...FAST_RETRY, isolationCalls: 4 } });
+      const outcomes = await crm.updateRecords('contact', batch(100, [0, 99]));
+      expect(hubspot.api()).toHaveLength(1 + 4);
+      const reasons = [...outcomes.values()].map((o) => (o.ok ? 'ok' : o.reason));
+      expect(reasons.filter((r) => r === 'ok').length).toBeGreaterThan(0);
+      expect(reasons).not.toContain('crm_validation_failed');
+      expect(reasons.filter((r) => r === 'crm_update_failed').length).toBeGreaterThan(0);
+    });
+
+    it('does not halve a batch HubSpot refuses for a property every record writes (one that does not exist)', async () => {
+      hubspot.answer = (_req, res) =>
+        json(res, 400, {
+          status: 'error',
+          category: 'VALIDATION_ERROR',
+          message:
+            'Property values were not valid: [{"isValid":false,"message":"Property \\"town\\" does not exist","error":"PROPERTY_DOESNT_EXIST","name":"town"}]',
+        });
+      const { crm } = await connected();
+      const outcomes = await crm.updateRecords('contact', batch(10, []));
+      expect(hubspot.api()).toHaveLength(1);
+      expect([...outcomes.values()].every((o) => !o.ok && o.reason === 'crm_update_failed')).toBe(true);
     });
   });
 }

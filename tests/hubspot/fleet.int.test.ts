@@ -84,7 +84,7 @@ describe.runIf(testDatabaseUrl)('HubSpot limits shared by processes on one Postg
       expiresIn: 1800,
     });
     const tokens = await Promise.all(processes.map((db) => tokensOf(db).refresh(portalId, 'refused')));
-    expect(hubspot.seen.filter((s) => s.url === '/oauth/v1/token')).toHaveLength(1);
+    expect(hubspot.seen.filter((s) => s.url === '/oauth/2026-03/token')).toHaveLength(1);
     expect(tokens).toEqual(['new-1', 'new-1', 'new-1']);
   });
 });

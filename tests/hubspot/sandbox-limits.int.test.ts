@@ -89,7 +89,7 @@ for (const backend of backends) {
           })),
         )
         .execute();
-      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/properties/contacts`, {
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/properties/2026-03/contacts`, {
         headers: { authorization: `Bearer ${accessToken}` },
       });
       expect(response.status).toBe(429);

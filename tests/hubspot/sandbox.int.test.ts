@@ -302,7 +302,7 @@ for (const backend of backends) {
     });
 
     it('answers 401 to API calls without a valid token', async () => {
-      const { status } = await call(app.baseUrl, '/sandbox/hubspot/crm/v3/properties/contacts', {
+      const { status } = await call(app.baseUrl, '/sandbox/hubspot/crm/properties/2026-03/contacts', {
         headers: { authorization: 'Bearer access-made-up' },
       });
       expect(status).toBe(401);

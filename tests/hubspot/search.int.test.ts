@@ -27,7 +27,7 @@ for (const backend of backends) {
     /** A search over HTTP with the portal's token, as any HubSpot client would send it (429s waited out). */
     const rawSearch = async (body: unknown, token = accessToken) => {
       for (;;) {
-        const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+        const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/objects/2026-03/contacts/search`, {
           method: 'POST',
           headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
           body: JSON.stringify(body),
@@ -161,7 +161,7 @@ for (const backend of backends) {
         .values({ portal_id: other, hub_domain: 'n.hubspot.local', created_at: at })
         .execute();
       const { access_token } = await store.issueTokens(other);
-      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/objects/2026-03/contacts/search`, {
         method: 'POST',
         headers: { authorization: `Bearer ${access_token}`, 'content-type': 'application/json' },
         body: JSON.stringify({
@@ -257,8 +257,24 @@ for (const backend of backends) {
       expect(unknown.status).toBe(400);
     });
 
+    it('holds a search to HubSpot’s documented filter limits: 6 filters a group, 18 in all, 5 groups (400 VALIDATION_ERROR past them)', async () => {
+      const filters = (n: number) =>
+        Array.from({ length: n }, () => ({ propertyName: 'zip', operator: 'HAS_PROPERTY' }));
+      const groups = (count: number, each: number) =>
+        Array.from({ length: count }, () => ({ filters: filters(each) }));
+      const answers = async (filterGroups: unknown) => (await rawSearch({ filterGroups })).status;
+      expect(await answers(groups(1, 6))).toBe(200);
+      expect(await answers(groups(3, 6))).toBe(200);
+      expect(await answers(groups(5, 3))).toBe(200);
+      for (const tooMany of [groups(1, 7), groups(4, 5), groups(6, 1)]) {
+        const refused = await rawSearch({ filterGroups: tooMany });
+        expect(refused.status).toBe(400);
+        expect(refused.body).toMatchObject({ status: 'error', category: 'VALIDATION_ERROR' });
+      }
+    });
+
     it('answers 401 to a search without a valid token', async () => {
-      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/v3/objects/contacts/search`, {
+      const response = await fetch(`${app.baseUrl}/sandbox/hubspot/crm/objects/2026-03/contacts/search`, {
         method: 'POST',
         headers: { authorization: 'Bearer access-made-up', 'content-type': 'application/json' },
         body: '{}',

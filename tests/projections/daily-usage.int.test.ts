@@ -7,7 +7,7 @@ import { readModels, type ReadModelDb } from '../../projections/schema';
 import { backends, type TestDatabase } from '../support/databases';
 
 let position = 0;
-function outcome(userId: string, at: string, reason?: string, source?: string): RecordedEvent {
+function outcome(userId: string, at: string, reason?: string, source?: string, detail = ''): RecordedEvent {
   position++;
   const lookupId = `l-${position}`;
   const ref = { lookupId, portalId: 'p1', objectType: 'contact', zip: '10001', requestedAt: at, at };
@@ -15,7 +15,7 @@ function outcome(userId: string, at: string, reason?: string, source?: string): 
     id: randomUUID(),
     type: reason ? 'LookupFailed' : 'LookupSucceeded',
     data: reason
-      ? { ...ref, reason, detail: '', refunded: false, balanceAfter: 1 }
+      ? { ...ref, reason, detail, refunded: false, balanceAfter: 1 }
       : { ...ref, filled: {}, balanceAfter: 1, ...(source ? { source } : {}) },
     metadata: {},
     streamName: `credits-${userId}`,
@@ -60,6 +60,7 @@ for (const backend of backends) {
           failed_lookups: 0,
           failure_reasons: {},
           successful_by_source: { webhook: 1, workflow: 1 },
+          refused_values: {},
         },
         {
           date: '2026-03-02',
@@ -67,6 +68,7 @@ for (const backend of backends) {
           failed_lookups: 2,
           failure_reasons: { invalid_zip: 1, zip_not_found: 1 },
           successful_by_source: {},
+          refused_values: {},
         },
       ]);
       expect(await dailyUsageOf(db, bob, '2026-03-01', '2026-03-02')).toEqual([
@@ -76,7 +78,29 @@ for (const backend of backends) {
           failed_lookups: 2,
           failure_reasons: { zip_not_found: 2 },
           successful_by_source: {},
+          refused_values: {},
         },
+      ]);
+    });
+
+    it('counts the values HubSpot refused by what it said, across batches', async () => {
+      const cy = `u-${randomUUID()}`;
+      const city = 'HubSpot refused the value for City: Enter only letters';
+      const county = 'HubSpot refused the value for County: Required when State/Region has a value';
+      await apply(db, [
+        outcome(cy, '2026-03-03T10:00:00Z', 'crm_validation_failed', undefined, city),
+        outcome(cy, '2026-03-03T11:00:00Z', 'zip_not_found', undefined, 'No location for 00000'),
+      ]);
+      await apply(db, [
+        outcome(cy, '2026-03-03T12:00:00Z', 'crm_validation_failed', undefined, city),
+        outcome(cy, '2026-03-03T13:00:00Z', 'crm_validation_failed', undefined, county),
+      ]);
+      expect(await dailyUsageOf(db, cy, '2026-03-03', '2026-03-03')).toEqual([
+        expect.objectContaining({
+          failed_lookups: 4,
+          failure_reasons: { crm_validation_failed: 3, zip_not_found: 1 },
+          refused_values: { [city]: 2, [county]: 1 },
+        }),
       ]);
     });
   });

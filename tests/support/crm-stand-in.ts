@@ -78,7 +78,9 @@ export class CrmStandIn {
   private async handle(req: IncomingMessage, res: ServerResponse) {
     const match = OBJECT_PATH.exec(req.url ?? '');
     const portalId = /^Bearer portal-(\d+)$/.exec(req.headers.authorization ?? '')?.[1];
-    if (!match || req.method !== 'POST') return this.json(res, 404, { message: 'Not found' });
+    // HubSpot's answer to a path it does not serve (a retired, numbered API version among them).
+    if (!match || req.method !== 'POST')
+      return this.json(res, 404, { status: 'error', category: 'OBJECT_NOT_FOUND', message: 'Not found' });
     if (!portalId) return this.json(res, 401, { message: 'Authentication credentials not found' });
     const objectType = objectTypeOf(match[1]!);
     const body = (await readJson(req)) as {

@@ -66,6 +66,7 @@ describe.each([...backends, kurrentdbBackend])(
             country: 'US',
             timezone: 'America/New_York',
             outcome: 'filled',
+            hs_execution_state: 'SUCCESS',
           },
         },
       });
@@ -165,6 +166,7 @@ describe.each([...backends, kurrentdbBackend])(
             country: 'CA',
             timezone: place.timezone,
             outcome: 'filled',
+            hs_execution_state: 'SUCCESS',
           },
         },
       });
@@ -175,7 +177,9 @@ describe.each([...backends, kurrentdbBackend])(
       const answer = await runAction(app.baseUrl, run);
       expect(answer).toEqual({
         status: 200,
-        body: { outputFields: { ...nothing, outcome: 'invalid_zip_format' } },
+        body: {
+          outputFields: { ...nothing, outcome: 'invalid_zip_format', hs_execution_state: 'FAIL_CONTINUE' },
+        },
       });
       const lookupId = workflowLookupIdOf(portalId, run.callbackId);
       const events = await creditsEvents(app.test.store, user.userId);
@@ -275,8 +279,9 @@ describe.each([...backends, kurrentdbBackend])(
         ],
         { expected: 'no_stream' },
       );
-      expect(await runAction(app.baseUrl, run)).toEqual({ status: 200, body: { outputFields: kept } });
-      expect(await runAction(app.baseUrl, run)).toEqual({ status: 200, body: { outputFields: kept } });
+      const answered = { ...kept, hs_execution_state: 'SUCCESS' };
+      expect(await runAction(app.baseUrl, run)).toEqual({ status: 200, body: { outputFields: answered } });
+      expect(await runAction(app.baseUrl, run)).toEqual({ status: 200, body: { outputFields: answered } });
       const events = await creditsEvents(app.test.store, user.userId);
       expect(ofType(events, 'LookupCharged').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
       expect(ofType(events, 'LookupSucceeded').filter((c) => c.lookupId === lookupId)).toHaveLength(1);
@@ -331,7 +336,9 @@ describe.each([...backends, kurrentdbBackend])(
       const answer = await runAction(app.baseUrl, run);
       expect(answer).toEqual({
         status: 200,
-        body: { outputFields: { ...nothing, outcome: 'insufficient_credits' } },
+        body: {
+          outputFields: { ...nothing, outcome: 'insufficient_credits', hs_execution_state: 'FAIL_CONTINUE' },
+        },
       });
       expect(await runAction(app.baseUrl, run)).toEqual(answer);
       const lookupId = workflowLookupIdOf(brokePortal, run.callbackId);
@@ -345,7 +352,9 @@ describe.each([...backends, kurrentdbBackend])(
       const answer = await runAction(app.baseUrl, execution(freshPortalId(), 707, { zip: '10001' }));
       expect(answer).toEqual({
         status: 200,
-        body: { outputFields: { ...nothing, outcome: 'portal_not_connected' } },
+        body: {
+          outputFields: { ...nothing, outcome: 'portal_not_connected', hs_execution_state: 'FAIL_CONTINUE' },
+        },
       });
     });
 

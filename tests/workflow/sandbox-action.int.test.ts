@@ -1,8 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import { createSandboxContact, mappedSandboxPortal, type SandboxPortal } from '../support/sandbox-portal';
-import { creditsEvents, ofType } from '../lookups/helpers';
+import {
+  createSandboxContact,
+  mappedSandboxPortal,
+  postSandboxForm,
+  type SandboxPortal,
+} from '../support/sandbox-portal';
+import { creditsEvents, foldBalance, ofType } from '../lookups/helpers';
 
 /** Posts the sandbox's "Run workflow action" form as the pass holder's browser; answers the page. */
 async function runFromSandbox(baseUrl: string, portal: SandboxPortal, fields: Record<string, string>) {
@@ -74,5 +79,35 @@ describe.each(backends)('the sandbox CRM running the workflow action on $name', 
     const id = await createSandboxContact(app.baseUrl, theirs, { firstname: 'Bo', zip: '10001' });
     const answer = await runFromSandbox(app.baseUrl, { ...portal, portalId: theirs.portalId }, { id });
     expect(answer.status).toBe(404);
+  });
+
+  it('answers FAIL_CONTINUE with crm_validation_failed, free, when HubSpot refuses a mapped value the action writes', async () => {
+    const user = await signUp(app.baseUrl);
+    const portal = await mappedSandboxPortal(app.baseUrl, user.token);
+    const id = await app.system.hubspot.sandbox!.store.createRecord(portal.portalId, 'contacts', {
+      zip: '27101',
+    });
+    await postSandboxForm(app.baseUrl, 'validation-rules', portal, {
+      type: 'contacts',
+      property: 'city',
+      rule: 'letters_only',
+    });
+    const run = await runFromSandbox(app.baseUrl, portal, {
+      id,
+      zipFrom: 'property:zip',
+      writeMapped: 'true',
+    });
+    expect(run).toMatchObject({
+      status: 200,
+      outputs: { city: '', outcome: 'crm_validation_failed', hs_execution_state: 'FAIL_CONTINUE' },
+    });
+    const events = await creditsEvents(app.system.store, user.userId);
+    expect(ofType(events, 'LookupFailed')).toEqual([
+      expect.objectContaining({
+        reason: 'crm_validation_failed',
+        detail: 'HubSpot refused the value for City: Enter only letters',
+      }),
+    ]);
+    expect(foldBalance(events).balance).toBe(50);
   });
 });

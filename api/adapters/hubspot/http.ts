@@ -24,10 +24,25 @@ export async function exchange(
   return { status: response.status, headers: response.headers, body };
 }
 
-/** HubSpot's error message from an error body, for logs and the person reading them. */
+/**
+ * HubSpot's error message from an error body, for logs and the person reading them: `message`,
+ * or RFC 6749's `error_description` (and `error`) that the OAuth API answers.
+ */
 export function messageOf(response: HubSpotResponse): string {
-  const body = response.body as { message?: unknown; errors?: unknown } | string | undefined;
-  const text = typeof body === 'string' ? body : typeof body?.message === 'string' ? body.message : '';
+  const body = response.body as
+    | { message?: unknown; error?: unknown; error_description?: unknown; errors?: unknown }
+    | string
+    | undefined;
+  const text =
+    typeof body === 'string'
+      ? body
+      : typeof body?.message === 'string'
+        ? body.message
+        : typeof body?.error_description === 'string'
+          ? `${String(body.error)}: ${body.error_description}`
+          : typeof body?.error === 'string'
+            ? body.error
+            : '';
   // HubSpot's error body puts the particulars in `errors[].message` ("Too many filters in
   // request (max 18)") under a general `message` ("There was a problem with the request.").
   const details =

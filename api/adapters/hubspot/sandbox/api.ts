@@ -1,5 +1,8 @@
 import type { Express, Request, Response } from 'express';
+import { HUBSPOT_API_VERSION, HUBSPOT_PATHS, NUMBERED_API_PATH } from '../api-version';
 import { flagsOf, type SandboxProperty } from './default-properties';
+import { sandboxOAuthRoutes } from './oauth';
+import { refusalMessage, refusalsOf } from './validation-rules';
 import { refusalBody, SANDBOX_RATE_LIMITS } from './rate-limits';
 import { sandboxSearchRoutes } from './search';
 import {
@@ -24,6 +27,9 @@ const OBJECT_TYPE_IDS = new Map<string, SandboxObjectType>([
   ['0-2', 'companies'],
 ]);
 
+/** A route parameter (the paths are built from HUBSPOT_PATHS, so Express cannot type them). */
+const param = (req: Request, name: string) => String((req.params as Record<string, string>)[name] ?? '');
+
 function hubspotError(res: Response, status: number, category: string, message: string, extra = {}) {
   res
     .status(status)
@@ -46,7 +52,11 @@ function asHubSpotProperty(p: SandboxProperty) {
   };
 }
 
-/** The HubSpot API the sandbox CRM speaks: OAuth tokens, properties, search, batch read and update, one record. */
+/**
+ * The HubSpot API the sandbox CRM speaks, as HubSpot's of 2027 does: the date-based forms
+ * (HUBSPOT_API_VERSION) of OAuth, properties, validations, search, batch read and update, one
+ * record; the numbered forms are retired.
+ */
 export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
   const { store } = deps;
 
@@ -68,11 +78,23 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     return undefined;
   };
   const objectTypeOf = (req: Request, res: Response) => {
-    const type = String(req.params.objectType);
+    const type = param(req, 'objectType');
     if (isObjectType(type)) return type;
     hubspotError(res, 400, 'VALIDATION_ERROR', `Unable to infer object type from: ${type}`);
     return undefined;
   };
+  // The numbered APIs (/crm/v3, /oauth/v1, ...) are unsupported from 2027: a product that still
+  // calls one gets what a retired API answers (https://developers.hubspot.com/docs/api-reference/legacy/migration-guide).
+  app.use((req, res, next) => {
+    if (!req.path.startsWith(`${BASE}/`) || !NUMBERED_API_PATH.test(req.path.slice(BASE.length)))
+      return next();
+    hubspotError(
+      res,
+      404,
+      'OBJECT_NOT_FOUND',
+      `${req.method} ${req.path.slice(BASE.length)} is a retired API version: use the date-based API (${HUBSPOT_API_VERSION})`,
+    );
+  });
   sandboxSearchRoutes(app, BASE, { store, portalOfRequest, objectTypeOf, hubspotError });
 
   // Not HubSpot's: what the portal's API received, for tests and benchmarks; not counted itself.
@@ -86,84 +108,47 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     });
   });
 
-  app.post(`${BASE}/oauth/v1/token`, async (req, res) => {
-    const form = (req.body ?? {}) as Record<string, string | undefined>;
-    if (form.client_id !== deps.clientId || form.client_secret !== deps.clientSecret) {
-      return hubspotError(res, 400, 'BAD_CLIENT_ID', 'missing or unknown client id or secret');
-    }
-    if (form.grant_type === 'authorization_code') {
-      const portalId = form.code ? await store.redeemCode(form.code) : undefined;
-      if (!portalId) return hubspotError(res, 400, 'BAD_AUTH_CODE', 'missing or unknown auth code');
-      return res.json(await store.issueTokens(portalId));
-    }
-    if (form.grant_type === 'refresh_token') {
-      const portalId = form.refresh_token ? await store.portalOf(form.refresh_token, 'refresh') : undefined;
-      // HubSpot's own answer to a revoked or unknown refresh token (an uninstalled app's among them).
-      if (!portalId)
-        return res.status(400).json({
-          status: 'BAD_REFRESH_TOKEN',
-          message: 'missing or invalid refresh token',
-          correlationId: crypto.randomUUID(),
-        });
-      return res.json(await store.issueTokens(portalId, form.refresh_token));
-    }
-    hubspotError(res, 400, 'BAD_GRANT_TYPE', 'grant_type must be authorization_code or refresh_token');
-  });
+  sandboxOAuthRoutes(app, BASE, deps);
 
-  app.delete(`${BASE}/oauth/v1/refresh-tokens/:token`, async (req, res) => {
-    if (!(await store.revoke(String(req.params.token))))
-      return hubspotError(res, 404, 'NOT_FOUND', 'The refresh token is not valid');
-    res.status(204).end();
-  });
-
-  app.get(`${BASE}/oauth/v1/access-tokens/:token`, async (req, res) => {
-    const token = String(req.params.token);
-    const portalId = await store.portalOf(token, 'access');
-    const portal = portalId ? await store.portal(portalId) : undefined;
-    if (!portal) return hubspotError(res, 404, 'NOT_FOUND', 'The access token is not valid');
-    res.json({
-      token,
-      user: 'sandbox-user@example.com',
-      hub_domain: portal.hub_domain,
-      scopes: ['oauth', 'crm.objects.contacts.read', 'crm.objects.contacts.write'],
-      hub_id: Number(portal.portal_id),
-      app_id: Number(deps.appId),
-      expires_in: (await store.accessTokenExpiry(token)) ?? 0,
-      user_id: 1,
-      token_type: 'access',
-    });
-  });
-
-  app.get(`${BASE}/crm/v3/properties/:objectType`, async (req, res) => {
+  app.get(`${BASE}${HUBSPOT_PATHS.properties(':objectType')}`, async (req, res) => {
     if (!(await portalOfRequest(req, res))) return;
     const type = objectTypeOf(req, res);
     if (!type) return;
     res.json({ results: (await store.properties(type)).map(asHubSpotProperty) });
   });
 
-  app.get(`${BASE}/crm/v3/properties/:objectType/:propertyName`, async (req, res) => {
+  app.get(`${BASE}${HUBSPOT_PATHS.property(':objectType', ':propertyName')}`, async (req, res) => {
     if (!(await portalOfRequest(req, res))) return;
     const type = objectTypeOf(req, res);
     if (!type) return;
-    const property = (await store.properties(type)).find((p) => p.name === String(req.params.propertyName));
+    const property = (await store.properties(type)).find((p) => p.name === param(req, 'propertyName'));
     if (!property) return hubspotError(res, 404, 'OBJECT_NOT_FOUND', 'Unable to find property');
     res.json(asHubSpotProperty(property));
   });
 
-  app.get(`${BASE}/crm/v3/property-validations/:objectTypeId`, async (req, res) => {
-    if (!(await portalOfRequest(req, res))) return;
-    const type = OBJECT_TYPE_IDS.get(String(req.params.objectTypeId));
+  app.get(`${BASE}${HUBSPOT_PATHS.propertyValidations(':objectTypeId')}`, async (req, res) => {
+    const portalId = await portalOfRequest(req, res);
+    if (!portalId) return;
+    const type = OBJECT_TYPE_IDS.get(param(req, 'objectTypeId'));
     if (!type) return hubspotError(res, 400, 'VALIDATION_ERROR', 'Unknown object type id');
-    const withRules = (await store.properties(type)).filter((p) => p.validationRule);
+    const portalRules = await store.validationRules.of(portalId, type);
+    const byProperty = new Map<string, { ruleType: string; ruleArguments: string[] }[]>();
+    for (const p of (await store.properties(type)).filter((p) => p.validationRule))
+      byProperty.set(p.name, [{ ruleType: 'REGEX', ruleArguments: [p.validationRule!] }]);
+    for (const r of portalRules)
+      byProperty.set(r.propertyName, [
+        ...(byProperty.get(r.propertyName) ?? []),
+        { ruleType: r.ruleType, ruleArguments: [...r.ruleArguments] },
+      ]);
     res.json({
-      results: withRules.map((p) => ({
-        propertyName: p.name,
-        propertyValidationRules: [{ ruleType: 'REGEX', ruleArguments: [p.validationRule] }],
+      results: [...byProperty].map(([propertyName, rules]) => ({
+        propertyName,
+        propertyValidationRules: rules,
       })),
     });
   });
 
-  app.post(`${BASE}/crm/v3/objects/:objectType/batch/read`, async (req, res) => {
+  app.post(`${BASE}${HUBSPOT_PATHS.batchRead(':objectType')}`, async (req, res) => {
     const portalId = await portalOfRequest(req, res);
     const type = portalId && objectTypeOf(req, res);
     if (!portalId || !type) return;
@@ -186,7 +171,7 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     });
   });
 
-  app.post(`${BASE}/crm/v3/objects/:objectType/batch/update`, async (req, res) => {
+  app.post(`${BASE}${HUBSPOT_PATHS.batchUpdate(':objectType')}`, async (req, res) => {
     const portalId = await portalOfRequest(req, res);
     const type = portalId && objectTypeOf(req, res);
     if (!portalId || !type) return;
@@ -202,6 +187,25 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
         const problem = invalidValue(definitions.get(name), name, value);
         if (problem) return hubspotError(res, 400, 'VALIDATION_ERROR', problem);
       }
+    }
+    // The portal's validation rules hold on API writes: one refused value refuses the whole
+    // batch, and the message names the properties, not the records.
+    const rules = await store.validationRules.of(portalId, type);
+    if (rules.length > 0) {
+      const before = new Map(
+        (
+          await store.records(
+            portalId,
+            type,
+            inputs.map((i) => String(i.id)),
+          )
+        ).map((r) => [r.id, r.properties]),
+      );
+      const labelOf = (name: string) => definitions.get(name)?.label ?? name;
+      const refusals = inputs.flatMap((i) =>
+        refusalsOf(rules, before.get(String(i.id)) ?? {}, i.properties ?? {}, labelOf),
+      );
+      if (refusals.length > 0) return hubspotError(res, 400, 'VALIDATION_ERROR', refusalMessage(refusals));
     }
     // Our own writes are INTEGRATION changes and, as in HubSpot for this app, send no webhook.
     const written = await store.updateRecords(
@@ -225,11 +229,11 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     });
   });
 
-  app.get(`${BASE}/crm/v3/objects/:objectType/:id`, async (req, res) => {
+  app.get(`${BASE}${HUBSPOT_PATHS.record(':objectType', ':id')}`, async (req, res) => {
     const portalId = await portalOfRequest(req, res);
     const type = portalId && objectTypeOf(req, res);
     if (!portalId || !type) return;
-    const [record] = await store.records(portalId, type, [String(req.params.id)]);
+    const [record] = await store.records(portalId, type, [param(req, 'id')]);
     if (!record) return hubspotError(res, 404, 'OBJECT_NOT_FOUND', 'resource not found');
     res.json({
       id: record.id,

@@ -4,6 +4,7 @@ import { sandboxPageRoutes, type SandboxPageDeps } from './pages';
 import { sandboxPassRoutes } from './pass';
 import { sandboxPortalActionRoutes } from './portal-actions';
 import { sandboxSampleRoutes } from './samples-page';
+import { sandboxValidationRuleRoutes } from './validation-rules';
 import { sandboxWorkflowActionRoutes, type SandboxWorkflowActionDeps } from './workflow-action';
 
 /** The sandbox CRM served by the app itself when HubSpot is not configured. */
@@ -17,6 +18,7 @@ export function sandboxCrmModule(
       sandboxPageRoutes(app, deps);
       sandboxPortalActionRoutes(app, deps);
       sandboxSampleRoutes(app, deps);
+      sandboxValidationRuleRoutes(app, deps);
       sandboxWorkflowActionRoutes(app, deps);
     },
   };

@@ -5,6 +5,7 @@ import { privacyDeleteForm, uninstallForm } from './portal-actions';
 import { sampleRecordsForm } from './samples-page';
 import { isObjectType, type SandboxCrmStore, type SandboxObjectType } from './store';
 import type { SandboxWebhookSender } from './webhooks';
+import { validationRulesCard } from './validation-rules';
 import { workflowActionLink } from './workflow-action';
 
 export interface SandboxPageDeps extends SandboxPassDeps {
@@ -185,6 +186,8 @@ function noticeText(notice: string): [string, string] | undefined {
     ];
   if (notice === 'samples-contacts' || notice === 'samples-companies')
     return ['ok', `Added 1,000 sample ${notice.slice(8)}. No webhook was sent: a backfill fills them.`];
+  if (notice === 'rules')
+    return ['ok', 'Validation rules saved: the next batch updates are held against them.'];
   if (notice === 'saved') return ['ok', 'Saved. The ZIP did not change, so no webhook was sent.'];
   if (notice === 'webhook')
     return [
@@ -269,6 +272,10 @@ ${records.length ? `<table><thead><tr><th>ID</th><th>Properties</th><th>Last cha
 <h1>Sandbox portal ${esc(portal.portal_id)}</h1>
 ${notice ? `<div class="notice ${notice[0]}">${esc(notice[1])}${waiting && n < 10 ? ' Waiting for ZipFill…' : ''}</div>` : ''}
 ${sections.join('')}
+${validationRulesCard(portal.portal_id, {
+  contacts: await store.validationRules.of(portal.portal_id, 'contacts'),
+  companies: await store.validationRules.of(portal.portal_id, 'companies'),
+})}
 <div class="card"><h2>The app</h2>${uninstallForm(portal.portal_id)}</div>`,
       refresh,
     ),

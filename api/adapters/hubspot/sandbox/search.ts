@@ -1,4 +1,5 @@
 import type { Express, Request, Response } from 'express';
+import { HUBSPOT_PATHS } from '../api-version';
 import {
   filterValue,
   SEARCH_OPERATORS,
@@ -15,15 +16,18 @@ import type { SandboxCrmStore, SandboxObjectType, SandboxRecord } from './store'
  *   requests per second per account), as quoted in activepieces/activepieces#10160;
  * - https://github.com/HubSpot/hubspot-api-nodejs/issues/132 (`after` is an offset: any
  *   `after` from 10,000 on is refused, whatever the limit);
- * - https://developers.hubspot.com/changelog/breaking-change-expanded-filtering-capabilities-and-error-messaging-in-hubspots-search-api
- *   (5 filter groups, 10 filters per group, 25 filters in all).
+ * - https://developers.hubspot.com/docs/api-reference/2026-03/crm/search-the-crm ("Limitations":
+ *   at most five filterGroups, up to six filters in each group, 18 filters in all; a request past
+ *   them is answered 400 VALIDATION_ERROR). The 2024 changelog
+ *   (.../changelog/breaking-change-expanded-filtering-capabilities-and-error-messaging-in-hubspots-search-api)
+ *   announced 10 per group and 25 in all; the 2026-03 reference is the one followed here.
  */
 export const SEARCH_PAGE_MAX = 200;
 export const SEARCH_RESULTS_MAX = 10_000;
 const DEFAULT_LIMIT = 10;
-const MAX_GROUPS = 5;
-const MAX_FILTERS_PER_GROUP = 10;
-const MAX_FILTERS = 25;
+export const MAX_GROUPS = 5;
+export const MAX_FILTERS_PER_GROUP = 6;
+export const MAX_FILTERS = 18;
 
 /** What HubSpot returns when `properties` is not given (its search guide's table). */
 const DEFAULT_PROPERTIES: Record<SandboxObjectType, string[]> = {
@@ -160,7 +164,7 @@ export interface SandboxSearchDeps {
 }
 
 export function sandboxSearchRoutes(app: Express, base: string, deps: SandboxSearchDeps) {
-  app.post(`${base}/crm/v3/objects/:objectType/search`, async (req, res) => {
+  app.post(`${base}${HUBSPOT_PATHS.search(':objectType')}`, async (req, res) => {
     const portalId = await deps.portalOfRequest(req, res, true);
     const type = portalId && deps.objectTypeOf(req, res);
     if (!portalId || !type) return;

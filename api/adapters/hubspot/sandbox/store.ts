@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { OperationalDb } from '../../../db/operational';
 import { defaultSandboxProperties, flagsOf, type SandboxProperty } from './default-properties';
 import { SandboxRateLimits } from './rate-limits';
+import { SandboxValidationRules } from './validation-rules';
 import { addSampleRecords } from './samples';
 import { searchRecords, type RecordSearch } from './search-query';
 
@@ -30,12 +31,15 @@ export const isObjectType = (t: string): t is SandboxObjectType => t === 'contac
 export class SandboxCrmStore {
   /** The API's rate limits, counted across every process serving the sandbox. */
   readonly rateLimits: SandboxRateLimits;
+  /** Each portal's property validation rules. */
+  readonly validationRules: SandboxValidationRules;
 
   constructor(
     private readonly db: OperationalDb,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.rateLimits = new SandboxRateLimits(db);
+    this.validationRules = new SandboxValidationRules(db);
   }
 
   /** Puts HubSpot's default properties in place (and brings them up to date); safe from every process at start. */

@@ -66,6 +66,15 @@ export interface SandboxApiUsageTable {
   most_searches_in_1s: number;
 }
 
+/** A portal's validation rule on one property (validation-rules.ts); arguments as a JSON array. */
+export interface SandboxValidationRulesTable {
+  portal_id: string;
+  object_type: 'contacts' | 'companies';
+  property_name: string;
+  rule_type: string;
+  rule_arguments: string;
+}
+
 /** The sandbox CRM's own data: what HubSpot keeps on its side, for when HubSpot is not configured. */
 export interface SandboxCrmTables {
   sandbox_portals: SandboxPortalsTable;
@@ -74,4 +83,5 @@ export interface SandboxCrmTables {
   sandbox_properties: SandboxPropertiesTable;
   sandbox_api_calls: SandboxApiCallsTable;
   sandbox_api_usage: SandboxApiUsageTable;
+  sandbox_validation_rules: SandboxValidationRulesTable;
 }

@@ -170,9 +170,12 @@ export function sandboxWorkflowActionRoutes(app: Express, deps: SandboxWorkflowA
         : undefined;
       result = outputs
         ? `<div class="notice ok">ZipFill answered ${response.status}.</div>
-<table aria-label="Outputs"><thead><tr><th>Output</th><th>Value</th></tr></thead><tbody>${WORKFLOW_ACTION_OUTPUTS.map(
-            (name) => `<tr><td>${name}</td><td>${esc(outputs[name] ?? '')}</td></tr>`,
-          ).join('')}</tbody></table>`
+<table aria-label="Outputs"><thead><tr><th>Output</th><th>Value</th></tr></thead><tbody>${[
+            ...WORKFLOW_ACTION_OUTPUTS,
+            'hs_execution_state',
+          ]
+            .map((name) => `<tr><td>${name}</td><td>${esc(outputs[name] ?? '')}</td></tr>`)
+            .join('')}</tbody></table>`
         : `<div class="notice bad">ZipFill answered ${response.status}: ${esc(text.slice(0, 500))}</div>`;
     } catch {
       result = '<div class="notice bad">ZipFill did not answer the workflow action.</div>';

@@ -1,5 +1,5 @@
 import type { DailyUsage } from '@api/lookups/contract';
-import { reasonBreakdown } from '../../../lib/failure-reasons';
+import { reasonBreakdown, refusalBreakdown } from '../../../lib/failure-reasons';
 
 /**
  * The chart's numbers for screen readers: one row per day that had lookups. A table ignores a
@@ -27,7 +27,13 @@ export function UsageTable({ days }: { days: DailyUsage[] }) {
               <td>{day.failed_lookups}</td>
               <td>
                 {reasonBreakdown(day.failure_reasons)
-                  .map(({ label, count }) => `${label}: ${count}`)
+                  .map(({ reason, label, count }) =>
+                    reason === 'crm_validation_failed'
+                      ? `${label}: ${count} (${refusalBreakdown(day.refused_values)
+                          .map((r) => `${r.text}: ${r.count}`)
+                          .join('; ')})`
+                      : `${label}: ${count}`,
+                  )
                   .join(', ')}
               </td>
             </tr>

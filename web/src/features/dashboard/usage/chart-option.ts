@@ -3,7 +3,7 @@ import type { LineSeriesOption } from 'echarts/charts';
 import type { GridComponentOption, LegendComponentOption, TooltipComponentOption } from 'echarts/components';
 import type { DailyUsage } from '@api/lookups/contract';
 import { LOOKUP_SOURCES, type LookupSource } from '@domain/lookups/events';
-import { reasonBreakdown } from '../../../lib/failure-reasons';
+import { reasonBreakdown, refusalBreakdown } from '../../../lib/failure-reasons';
 
 export type UsageChartOption = ComposeOption<
   LineSeriesOption | GridComponentOption | LegendComponentOption | TooltipComponentOption
@@ -17,11 +17,16 @@ const palette = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The tooltip of one day: both counts, and under the failures their breakdown by reason. */
+/** The tooltip of one day: both counts, under the failures their breakdown by reason, and what HubSpot refused. */
 export function dayTooltip(day: DailyUsage): string {
   const line = (label: string, count: number) => `<br/>&nbsp;&nbsp;${escapeHtml(label)}: ${count}`;
+  const refusals = refusalBreakdown(day.refused_values)
+    .map(({ text, count }) => `<br/>&nbsp;&nbsp;&nbsp;&nbsp;${escapeHtml(text)}: ${count}`)
+    .join('');
   const reasons = reasonBreakdown(day.failure_reasons)
-    .map(({ label, count }) => line(label, count))
+    .map(
+      ({ reason, label, count }) => line(label, count) + (reason === 'crm_validation_failed' ? refusals : ''),
+    )
     .join('');
   return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}${bySource(day, line)}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
 }

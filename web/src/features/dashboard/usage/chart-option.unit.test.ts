@@ -9,6 +9,7 @@ const days: DailyUsage[] = [
     failed_lookups: 0,
     failure_reasons: {},
     successful_by_source: {},
+    refused_values: {},
   },
   {
     date: '2025-07-02',
@@ -16,6 +17,7 @@ const days: DailyUsage[] = [
     failed_lookups: 3,
     failure_reasons: { insufficient_credits: 2, zip_not_found: 1 },
     successful_by_source: { webhook: 3, workflow: 1 },
+    refused_values: {},
   },
 ];
 
@@ -40,6 +42,21 @@ describe('the Daily Usage chart', () => {
       .replace(/&nbsp;/g, ' ');
     expect(text).toContain('Successful: 4');
     expect(text).toContain('Failed Lookups: 3\n  Insufficient Credits: 2\n  Zip Not Found: 1');
+  });
+
+  it('says under "HubSpot Refused A Value" what HubSpot refused, in its words', () => {
+    const refused: DailyUsage = {
+      ...days[1]!,
+      failed_lookups: 2,
+      failure_reasons: { crm_validation_failed: 2 },
+      refused_values: { 'HubSpot refused the value for City: Enter only letters': 2 },
+    };
+    const text = dayTooltip(refused)
+      .replace(/<br\/>/g, '\n')
+      .replace(/&nbsp;/g, ' ');
+    expect(text).toContain(
+      'Failed Lookups: 2\n  HubSpot Refused A Value: 2\n    HubSpot refused the value for City: Enter only letters: 2',
+    );
   });
 
   it('breaks the successes down by source once a workflow or a backfill filled some', () => {

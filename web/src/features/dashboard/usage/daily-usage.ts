@@ -7,6 +7,7 @@ const emptyDay = (date: string): DailyUsage => ({
   failed_lookups: 0,
   failure_reasons: {},
   successful_by_source: {},
+  refused_values: {},
 });
 
 /**

@@ -8,6 +8,7 @@ const day = (date: string, successful: number, failed: number, reasons = {}): Da
   failed_lookups: failed,
   failure_reasons: reasons,
   successful_by_source: successful > 0 ? { webhook: successful } : {},
+  refused_values: {},
 });
 
 describe('the daily usage series', () => {
