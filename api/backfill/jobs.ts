@@ -80,7 +80,7 @@ export async function dryRun(
     });
     total ??= page.total;
     const written = await lastWrittenValues(
-      deps.readModels,
+      deps,
       portalId,
       request.objectType,
       page.results.map((r) => r.id),

@@ -107,7 +107,7 @@ export async function processPage(
   const ids = records.map((r) => r.id);
   const [earlier, lastWritten] = await Promise.all([
     recordOutcomes(deps.readModels, job.jobId, ids),
-    lastWrittenValues(deps.readModels, job.portalId, job.objectType, ids),
+    lastWrittenValues(deps, job.portalId, job.objectType, ids),
   ]);
   const requestedAt = at();
   const lookupOf = (record: FoundRecord): RecordLookup => {
@@ -185,7 +185,7 @@ export async function processPage(
   const results = await writeToCrm(
     deps.crm,
     writes,
-    (portalId, objectType, objectIds) => lastWrittenValues(deps.readModels, portalId, objectType, objectIds),
+    (portalId, objectType, objectIds) => lastWrittenValues(deps, portalId, objectType, objectIds),
     { priority: 'background' },
   );
   const done = at();

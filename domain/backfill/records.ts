@@ -1,4 +1,4 @@
-import type { LookupFailureReason } from '../lookups/events';
+import { NOTHING_TO_UPDATE, type LookupFailureReason } from '../lookups/events';
 import { planLookup, type LookupPortal, type ResolveLocation } from '../lookups/plan';
 import { parsePostalCode } from '../lookups/postal-code';
 import { decideWrites, describeSkipped, type PlannedWrite } from '../lookups/write-modes';
@@ -74,7 +74,7 @@ export function planRecord(record: FoundRecord, context: RecordContext): RecordP
   );
   // A record already paid for goes on to its write, which tells its own landed write from a fill.
   if (Object.keys(decision.properties).length === 0 && !context.resumed)
-    return { kind: 'fail', reason: 'already_filled', detail: describeSkipped(decision.skipped) };
+    return { kind: 'fail', reason: NOTHING_TO_UPDATE, detail: describeSkipped(decision.skipped) };
   return {
     kind: 'charge',
     writes: plan.writes,

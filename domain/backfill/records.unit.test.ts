@@ -67,7 +67,7 @@ describe('a backfill record', () => {
     expect(planRecord(record({ zip: '02128-1234' }), context())).toMatchObject({ kind: 'charge' });
   });
 
-  it('fails as already_filled, uncharged, when its modes leave every mapped field alone', () => {
+  it('has nothing to update, uncharged, when its modes leave every mapped field alone', () => {
     expect(planRecord(record({ zip: '02128', city: 'Somerville', state: 'MA' }), context())).toMatchObject({
       kind: 'fail',
       reason: 'already_filled',
@@ -87,12 +87,12 @@ describe('a backfill record', () => {
     expect(plan).toMatchObject({ kind: 'charge', properties: { state: 'MA' } });
   });
 
-  it('in "update unless edited" updates what ZipFill wrote and leaves a value someone changed by hand', () => {
+  it('in "keep what people entered" moves what ZipFill wrote to the new ZIP and leaves a value a person typed', () => {
     const tracked = context({
-      portal: portal(mapping({ city: 'update_unless_edited', state: 'update_unless_edited' })),
-      lastWritten: { city: 'Boston', state: 'MA' },
+      portal: portal(mapping({ city: 'keep_entered', state: 'keep_entered' })),
+      lastWritten: { city: 'Chicago', state: 'IL' },
     });
-    expect(planRecord(record({ zip: '02128', city: 'Hand Typed', state: 'MA' }), tracked)).toMatchObject({
+    expect(planRecord(record({ zip: '02128', city: 'Hand Typed', state: 'IL' }), tracked)).toMatchObject({
       kind: 'charge',
       properties: { state: 'MA' },
     });

@@ -172,14 +172,14 @@ for (const backend of backends) {
       expect(foldBalance(events)).toEqual({ balance: 30, lowest: 0 });
     });
 
-    it('in "update unless edited" updates what ZipFill wrote and leaves a value edited by hand alone', async () => {
+    it('in "keep what people entered" moves what ZipFill wrote with the ZIP and leaves a value a person typed alone', async () => {
       const user = await userWithPortal(app, {
         modes: {
-          city: 'update_unless_edited',
-          state: 'fill_if_empty',
-          county: 'fill_if_empty',
-          country: 'fill_if_empty',
-          timezone: 'fill_if_empty',
+          city: 'keep_entered',
+          state: 'keep_entered',
+          county: 'keep_entered',
+          country: 'keep_entered',
+          timezone: 'keep_entered',
         },
       });
       const [edited, moved] = await seedContacts(app.system.database, user.portalId, [
@@ -189,8 +189,7 @@ for (const backend of backends) {
       const first = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
       await waitForJob(app.baseUrl, user.token, first.jobId, ['completed']);
       await waitUntil(
-        async () =>
-          (await lastWrittenValues(app.system.readModels, user.portalId, 'contact', [moved!])).size === 1,
+        async () => (await lastWrittenValues(app.system, user.portalId, 'contact', [moved!])).size === 1,
       );
 
       const store = app.system.hubspot.sandbox!.store;
