@@ -66,15 +66,21 @@ export type BackfillState =
   | 'completed';
 
 export interface BackfillProgress {
-  /** Records looked at so far (succeeded + failed), and the records in scope when the job started. */
+  /**
+   * Records looked at so far (succeeded + nothing to update + failed), and the records in scope
+   * when the job started.
+   */
   done: number;
   total: number;
   succeeded: number;
+  /** Records that already held what their ZIP gives, or a person's values: free, not failures. */
+  nothingToUpdate: number;
   /**
    * Of a cancelled job, also the records it charged and never wrote, whose credits were given
    * back: failed as backfill_cancelled, as the report and the ledger show them.
    */
   failed: number;
+  /** Failures only. */
   failuresByReason: Partial<Record<LookupFailureReason, number>>;
   /** One per record filled; charges given back (failed writes, a cancelled job's unwritten records) are not in it. */
   creditsSpent: number;

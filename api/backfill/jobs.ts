@@ -3,6 +3,7 @@ import { creditsStream } from '../../domain/credits/decider';
 import { backfillStream } from '../../domain/backfill/events';
 import { decideBackfill, type BackfillJobState } from '../../domain/backfill/decider';
 import { dryRunFigures } from '../../domain/backfill/estimate';
+import { nothingToUpdateApart } from '../../domain/lookups/events';
 import { ratePerSecond, secondsLeft } from '../../domain/backfill/progress';
 import { emptyTally, planRecord, recordsCovered, tallyRecord } from '../../domain/backfill/records';
 import {
@@ -187,7 +188,9 @@ export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
     now.getTime(),
     running,
   );
-  const failed = Object.values(row.failuresByReason).reduce((sum, n) => sum + (n ?? 0), 0);
+  // Nothing to update is counted among the failures by reason as recorded; it is not one.
+  const { failuresByReason, nothingToUpdate } = nothingToUpdateApart(row.failuresByReason);
+  const failed = Object.values(failuresByReason).reduce((sum, n) => sum + (n ?? 0), 0);
   return {
     jobId: row.jobId,
     portalId: row.portalId,
@@ -200,8 +203,9 @@ export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
       done: row.done,
       total: row.total,
       succeeded: row.succeeded,
+      nothingToUpdate,
       failed,
-      failuresByReason: row.failuresByReason,
+      failuresByReason,
       creditsSpent: row.creditsSpent,
       ratePerSecond: rate,
       secondsLeft: running ? secondsLeft(row.total, row.done, rate) : null,

@@ -10,7 +10,7 @@ import type { BackfillJobState, BackfillCommand } from '../../domain/backfill/de
 import { isAbove } from '../../domain/backfill/decider';
 import { planRecord, zipOf, type FoundRecord, type RecordPlan } from '../../domain/backfill/records';
 import { searchQuery } from '../../domain/backfill/search';
-import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
+import { NOTHING_TO_UPDATE, type LookupFailureReason, type LookupRef } from '../../domain/lookups/events';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { recordOutcomes, type BackfillRecordOutcome } from '../../projections/backfill/queries';
 import type { BatchCommand } from '../eventsourcing/command-handler';
@@ -51,10 +51,14 @@ function countInto(
   } else counts.failuresByReason[outcome.reason] = (counts.failuresByReason[outcome.reason] ?? 0) + 1;
 }
 
-const outcomeOfRow = (row: BackfillRecordOutcome) =>
+const outcomeOfRow = (
+  row: BackfillRecordOutcome,
+): { ok: true } | { ok: false; reason: LookupFailureReason } =>
   row.outcome === 'succeeded'
     ? { ok: true as const }
-    : { ok: false as const, reason: row.reason ?? 'crm_update_failed' };
+    : row.outcome === 'nothing_to_update'
+      ? { ok: false as const, reason: NOTHING_TO_UPDATE }
+      : { ok: false as const, reason: row.reason ?? 'crm_update_failed' };
 
 /**
  * One page of a running job: reads the next records above its cursor, plans each one as a live

@@ -77,6 +77,21 @@ export const lookupOutcomeOf = (
       ? 'nothing_to_update'
       : 'failed';
 
+/**
+ * Counts by failure reason as recorded (where "nothing to update" sits among the failures),
+ * split into the failures and, apart from them, the lookups that had nothing to update.
+ */
+export function nothingToUpdateApart<R extends string>(
+  byReason: Partial<Record<R, number>>,
+): { failuresByReason: Partial<Record<R, number>>; nothingToUpdate: number } {
+  const failuresByReason: Partial<Record<R, number>> = {};
+  let nothingToUpdate = 0;
+  for (const [reason, count] of Object.entries(byReason) as [R, number | undefined][])
+    if (isNothingToUpdate(reason)) nothingToUpdate += count ?? 0;
+    else failuresByReason[reason] = count;
+  return { failuresByReason, nothingToUpdate };
+}
+
 /** Where a lookup came from: a ZIP change the webhook reported, a workflow action, or a backfill job. */
 export type LookupSource = 'webhook' | 'workflow' | 'backfill';
 

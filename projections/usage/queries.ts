@@ -10,7 +10,14 @@ export async function dailyUsageOf(
 ): Promise<DailyUsage[]> {
   const rows = await db
     .selectFrom('daily_usage')
-    .select(['date', 'successful_lookups', 'failed_lookups', 'failure_reasons', 'successful_by_source'])
+    .select([
+      'date',
+      'successful_lookups',
+      'failed_lookups',
+      'nothing_to_update',
+      'failure_reasons',
+      'successful_by_source',
+    ])
     .where('user_id', '=', userId)
     .where('date', '>=', startDate)
     .where('date', '<=', endDate)
@@ -22,6 +29,7 @@ export async function dailyUsageOf(
     date: r.date,
     successful_lookups: r.successful_lookups,
     failed_lookups: r.failed_lookups,
+    nothing_to_update: r.nothing_to_update,
     failure_reasons: counts(r.failure_reasons),
     successful_by_source: counts(r.successful_by_source),
   }));

@@ -197,15 +197,21 @@ for (const backend of backends) {
       await store.updateRecord(user.portalId, 'contacts', moved!, { zip: '60601' }, 'CRM_UI');
       const second = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
       const job = await waitForJob(app.baseUrl, user.token, second.jobId, ['completed']);
-      expect(job.progress).toMatchObject({ done: 2, succeeded: 1, failuresByReason: { already_filled: 1 } });
+      expect(job.progress).toMatchObject({
+        done: 2,
+        succeeded: 1,
+        nothingToUpdate: 1,
+        failed: 0,
+        failuresByReason: {},
+      });
       expect(await contactOf(app.system.database, user.portalId, edited!)).toMatchObject({
         city: 'Manhattan',
       });
       expect(await contactOf(app.system.database, user.portalId, moved!)).toMatchObject({ city: 'Chicago' });
       const report = await reportOf(app.baseUrl, user.token, second.jobId);
       expect(report.find((r) => r.object_id === edited)).toMatchObject({
-        outcome: 'failed',
-        reason: 'already_filled',
+        outcome: 'nothing_to_update',
+        reason: '',
       });
     });
   });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CreditUsageAnswer } from '../../api/credits/contract';
+import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { creditsStream } from '../../domain/credits/decider';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
@@ -123,7 +125,7 @@ describe.each(backends)('a ZIP that changes, on $name', (backend) => {
     for (const value of Object.values(SAN_FRANCISCO)) expect(Object.values(record)).not.toContain(value);
   });
 
-  it('writes nothing and charges nothing for a record already right', async () => {
+  it('writes nothing and charges nothing for a record already right, and counts it apart from failed attempts', async () => {
     const { user, portal } = await portalWith(EVERY_FIELD);
     const id = await createSandboxContact(app.baseUrl, portal, {
       firstname: 'Ada',
@@ -135,6 +137,16 @@ describe.each(backends)('a ZIP that changes, on $name', (backend) => {
     const sandbox = await app.system.hubspot.sandbox!.store.records(portal.portalId, 'contacts', [id]);
     expect(sandbox[0]!.lastChangeSource).toBe('CRM_UI');
     expect(await balanceOf(user.userId)).toBe(50);
+    const { body } = await call(app.baseUrl, '/api/auth/usage-chart-data', { token: user.token });
+    const days = (body as UsageChartAnswer).data;
+    expect(days.reduce((n, d) => n + d.failed_lookups, 0)).toBe(0);
+    expect(days.reduce((n, d) => n + d.nothing_to_update, 0)).toBe(1);
+    const stats = await call(app.baseUrl, '/api/auth/credit-usage-stats', { token: user.token });
+    expect(stats.body).toEqual({
+      creditsUsed: 0,
+      failedAttempts: 0,
+      nothingToUpdate: 1,
+    } satisfies CreditUsageAnswer);
   });
 
   it('a second ZIP change 50 ms after the first sees the first one’s values as ZipFill’s', async () => {

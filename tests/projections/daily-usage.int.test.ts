@@ -58,6 +58,7 @@ for (const backend of backends) {
           date: '2026-03-01',
           successful_lookups: 2,
           failed_lookups: 0,
+          nothing_to_update: 0,
           failure_reasons: {},
           successful_by_source: { webhook: 1, workflow: 1 },
         },
@@ -65,6 +66,7 @@ for (const backend of backends) {
           date: '2026-03-02',
           successful_lookups: 0,
           failed_lookups: 2,
+          nothing_to_update: 0,
           failure_reasons: { invalid_zip: 1, zip_not_found: 1 },
           successful_by_source: {},
         },
@@ -74,8 +76,28 @@ for (const backend of backends) {
           date: '2026-03-01',
           successful_lookups: 0,
           failed_lookups: 2,
+          nothing_to_update: 0,
           failure_reasons: { zip_not_found: 2 },
           successful_by_source: {},
+        },
+      ]);
+    });
+
+    it('counts a lookup with nothing to update on its own, not among the failed lookups or their reasons', async () => {
+      const cy = `u-${randomUUID()}`;
+      await apply(db, [
+        outcome(cy, '2026-03-03T10:00:00Z', 'already_filled'),
+        outcome(cy, '2026-03-03T11:00:00Z', 'zip_not_found'),
+        outcome(cy, '2026-03-03T12:00:00Z'),
+      ]);
+      expect(await dailyUsageOf(db, cy, '2026-03-03', '2026-03-03')).toEqual([
+        {
+          date: '2026-03-03',
+          successful_lookups: 1,
+          failed_lookups: 1,
+          nothing_to_update: 1,
+          failure_reasons: { zip_not_found: 1 },
+          successful_by_source: { webhook: 1 },
         },
       ]);
     });

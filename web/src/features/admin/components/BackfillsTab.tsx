@@ -95,7 +95,8 @@ function BackfillRow({ job }: { job: AdminBackfill }) {
         />
         <div className="small">{doneText(job.progress)}</div>
         <div className="muted small">
-          {number(job.progress.succeeded)} filled · {number(job.progress.failed)} failed
+          {number(job.progress.succeeded)} filled · {number(job.progress.nothingToUpdate)} nothing to update ·{' '}
+          {number(job.progress.failed)} failed
         </div>
       </td>
       <td>{number(job.progress.creditsSpent)}</td>

@@ -17,13 +17,13 @@ const palette = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The tooltip of one day: both counts, and under the failures their breakdown by reason. */
+/** The tooltip of one day: its counts (nothing to update apart from failures), and under the failures their breakdown by reason. */
 export function dayTooltip(day: DailyUsage): string {
   const line = (label: string, count: number) => `<br/>&nbsp;&nbsp;${escapeHtml(label)}: ${count}`;
   const reasons = reasonBreakdown(day.failure_reasons)
     .map(({ label, count }) => line(label, count))
     .join('');
-  return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}${bySource(day, line)}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
+  return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}${bySource(day, line)}${day.nothing_to_update > 0 ? `<br/>Nothing to update: ${day.nothing_to_update}` : ''}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
 }
 
 const SOURCE_LABELS: Record<LookupSource, string> = {
