@@ -71,11 +71,13 @@ export async function dryRun(
     objectType: request.objectType,
     portal: route,
     resolve: deps.zipTable.resolve.bind(deps.zipTable),
+    scope: request.scope,
   };
+  const read = () => tally.recordsInScope + tally.outOfScope;
   let total: number | undefined;
   let position: SearchPosition | null = { aboveId: null };
-  while (position && tally.recordsInScope < deps.dryRunSample) {
-    const limit = Math.min(SEARCH_PAGE_MAX, deps.dryRunSample - tally.recordsInScope);
+  while (position && read() < deps.dryRunSample) {
+    const limit = Math.min(SEARCH_PAGE_MAX, deps.dryRunSample - read());
     const page = await client.searchRecords(request.objectType, searchQuery(search, position, limit), {
       priority: 'background',
     });
@@ -89,17 +91,16 @@ export async function dryRun(
     for (const record of page.results)
       tally = tallyRecord(
         tally,
-        record,
         planRecord(record, { ...context, lastWritten: written.get(record.id) ?? {} }),
-        context,
       );
     position = nextPosition(position, page, limit);
   }
   const figures = dryRunFigures(tally, { total: total ?? 0, readAll: position === null });
   const { state } = await deps.credits.load(creditsStream(userId));
+  const { outOfScope: _left, ...inScope } = figures; // the records ZipFill cannot change are not shown
   return {
     request,
-    ...figures,
+    ...inScope,
     balance: state.balance,
     recordsCovered: recordsCovered(figures.creditsNeeded, state.balance),
   };

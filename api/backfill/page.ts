@@ -146,6 +146,7 @@ export async function processPage(
             resolve: (code) => deps.zipTable.resolve(code),
             lastWritten: lastWritten.get(record.id) ?? {},
             resumed: before.inFlight.has(backfillLookupId(job.jobId, record.id)),
+            scope: job.scope,
           }),
     }));
   const metadata = { correlationId: job.jobId, userId: job.userId };
@@ -208,6 +209,7 @@ export async function processPage(
   }
   for (const { plan } of planned.filter((p) => below(p.record.id)))
     if (plan.kind === 'fail') countInto(counts, { ok: false, reason: plan.reason });
+    else if (plan.kind === 'out_of_scope') counts.outOfScope = (counts.outOfScope ?? 0) + 1;
   for (const { outcome } of results) countInto(counts, outcome);
 
   const last = records.filter((r) => below(r.id)).at(-1);

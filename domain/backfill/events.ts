@@ -45,6 +45,11 @@ export type BackfillCounts = {
   failuresByReason: Partial<Record<LookupFailureReason, number>>;
   /** Credits the page's successes took: one each. */
   credits: number;
+  /**
+   * Records the page read that are out of scope "empty" (none of their empty fields can be
+   * filled from their ZIP): in no other count, and taken off the job's total. Absent before.
+   */
+  outOfScope?: number;
 };
 
 export type BackfillStartedData = {

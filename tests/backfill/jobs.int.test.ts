@@ -25,7 +25,7 @@ for (const backend of backends) {
     });
     afterAll(async () => app?.close());
 
-    it('dry-runs a hand-built portal: records in scope, resolvable ZIPs, failures by reason, credits needed and covered, nothing charged or written', async () => {
+    it('dry-runs a hand-built portal: records in scope, to fill, nothing to update, failures by reason, credits needed and covered, nothing charged or written', async () => {
       const user = await userWithPortal(app);
       const ids = await seedContacts(app.system.database, user.portalId, [
         { firstname: 'A', zip: '10001' },
@@ -49,17 +49,17 @@ for (const backend of backends) {
       expect(await dryRun('all')).toEqual({
         request: { objectType: 'contact', scope: 'all' },
         recordsInScope: 7,
-        resolvable: 5,
-        failures: { invalid_zip_format: 1, zip_not_found: 1, already_filled: 1 },
         creditsNeeded: 4,
+        nothingToUpdate: 1,
+        failures: { invalid_zip_format: 1, zip_not_found: 1 },
         balance: 50,
         recordsCovered: 4,
       });
       expect(await dryRun('empty')).toMatchObject({
         recordsInScope: 6,
-        resolvable: 4,
-        failures: { invalid_zip_format: 1, zip_not_found: 1 },
         creditsNeeded: 4,
+        nothingToUpdate: 0,
+        failures: { invalid_zip_format: 1, zip_not_found: 1 },
       });
       const events = await creditsEvents(app.system.store, user.userId);
       expect(events.map((e) => e.type)).toEqual(['CreditsAdded']);
