@@ -171,6 +171,17 @@ describe('planning a lookup', () => {
     });
   });
 
+  it('never writes over the ZIP property, even for a mapping saved before it was refused as a target', () => {
+    const toZip: LookupPortal = {
+      ...portal,
+      config: { ...config, contact: { ...config.contact, city: 'zip' } },
+    };
+    expect(plan(change(), toZip)).toMatchObject({
+      kind: 'charge',
+      writes: [{ field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' }],
+    });
+  });
+
   it('looks up a ZIP+4 by its first five digits', () => {
     expect(plan(change({ zip: ' 10001-0042 ' }))).toMatchObject({ kind: 'charge' });
     expect(plan(change({ zip: '100010042' }))).toMatchObject({ kind: 'charge' });

@@ -81,6 +81,27 @@ export interface PortalMapping {
   company: CompanyMapping;
 }
 
+/** The CRM property each object type's ZIP is read from. */
+export type ZipProperties = Record<'contact' | 'company', string>;
+
+/**
+ * The ZIP property is never a mapping target: a location value written there would overwrite
+ * the very code the lookup reads. The properties a mapping may use, without it.
+ */
+export const withoutZipProperty = <P extends { name: string }>(
+  options: readonly P[],
+  zipProperty: string,
+): P[] => options.filter((o) => o.name !== zipProperty);
+
+/** The first field of a mapping that names its object type's ZIP property, with why it is refused. */
+export function zipPropertyTarget(mapping: PortalMapping, zip: ZipProperties): string | undefined {
+  for (const type of ['contact', 'company'] as const)
+    for (const field of LOCATION_FIELDS)
+      if (isFieldMapped(mapping[type][field]) && mapping[type][field].trim() === zip[type])
+        return `${type}.${field}: "${zip[type]}" is the ZIP property the lookup reads; writing the ${field} there would overwrite the ZIP. Choose another property, or Do Not Update.`;
+  return undefined;
+}
+
 const allModes = <F extends string>(fields: readonly F[], mode: WriteMode) =>
   Object.fromEntries(fields.map((f) => [f, mode])) as Record<F, WriteMode>;
 

@@ -3,6 +3,8 @@ import {
   defaultPortalMapping,
   isMappingConfigured,
   upcastPortalMapping,
+  withoutZipProperty,
+  zipPropertyTarget,
   type CompanyMapping,
   type ContactMapping,
   type RecordedPortalMapping,
@@ -133,5 +135,36 @@ describe('a configuration recorded with three write modes', () => {
       timezone: 'keep_entered',
     });
     expect(upcastPortalMapping(recorded).company.modes.city).toBe('keep_entered');
+  });
+});
+
+describe('the ZIP property is never a target', () => {
+  const zip = { contact: 'zip', company: 'zip' };
+
+  it('is left out of the properties a mapping may use', () => {
+    expect(
+      withoutZipProperty(
+        [
+          { name: 'city', label: 'City' },
+          { name: 'zip', label: 'Postal Code' },
+        ],
+        'zip',
+      ),
+    ).toEqual([{ name: 'city', label: 'City' }]);
+  });
+
+  it('refuses a mapping that writes a location value to it, naming the field', () => {
+    const mapping = defaultPortalMapping();
+    expect(zipPropertyTarget(mapping, zip)).toBeUndefined();
+    mapping.company.county = 'zip';
+    expect(zipPropertyTarget(mapping, zip)).toMatch(
+      /^company\.county: "zip" is the ZIP property the lookup reads/,
+    );
+  });
+
+  it('lets another property hold the location when the ZIP lives elsewhere', () => {
+    const mapping = defaultPortalMapping();
+    mapping.contact.city = 'zip';
+    expect(zipPropertyTarget(mapping, { contact: 'postal_code', company: 'zip' })).toBeUndefined();
   });
 });

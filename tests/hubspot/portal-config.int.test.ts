@@ -53,7 +53,7 @@ for (const backend of backends) {
       expect(status).toBe(200);
       // Left out: email and region_code (validation rules), phone (phone number field), customer_code
       // (unique), full_location (calculated), hs_internal_geo (hidden), hs_timezone (a select),
-      // hs_object_id and createdate (read-only, not text).
+      // hs_object_id and createdate (read-only, not text), and zip: the ZIP property is never a target.
       expect(body).toEqual([
         { name: 'city', label: 'City' },
         { name: 'company', label: 'Company Name' },
@@ -63,7 +63,6 @@ for (const backend of backends) {
         { name: 'jobtitle', label: 'Job Title' },
         { name: 'lastname', label: 'Last Name' },
         { name: 'location_notes', label: 'Location Notes' },
-        { name: 'zip', label: 'Postal Code' },
         { name: 'state', label: 'State/Region' },
         { name: 'address', label: 'Street Address' },
       ]);
@@ -79,6 +78,7 @@ for (const backend of backends) {
       );
       expect(names).not.toEqual(expect.arrayContaining(['industry']));
       expect(names).not.toContain('customer_code');
+      expect(names).not.toContain('zip');
     });
 
     it('starts a new portal with nothing mapped, every field keeping what people entered', async () => {
@@ -186,6 +186,24 @@ for (const backend of backends) {
         status: 400,
         body: { error: 'Unknown field "timezone" in company.modes.' },
       });
+    });
+
+    it('refuses to map a location value to the ZIP property, saying why', async () => {
+      for (const [type, field] of [
+        ['contact', 'city'],
+        ['contact', 'country'],
+        ['company', 'state'],
+        ['company', 'county'],
+      ] as const) {
+        const { status, body } = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+          token: owner.token,
+          body: { ...mapping, [type]: { ...mapping[type], [field]: 'zip' } },
+        });
+        expect(status).toBe(400);
+        expect((body as { error: string }).error).toBe(
+          `${type}.${field}: "zip" is the ZIP property the lookup reads; writing the ${field} there would overwrite the ZIP. Choose another property, or Do Not Update.`,
+        );
+      }
     });
 
     it('refuses a property the portal does not offer, naming it', async () => {
