@@ -2,6 +2,7 @@ import { creditsStream, type CreditsCommand } from '../../domain/credits/decider
 import { CreditsRuleError } from '../../domain/credits/errors';
 import {
   backfillLookupId,
+  backfillRequestId,
   backfillRecordOf,
   backfillStream,
   type BackfillCounts,
@@ -194,13 +195,21 @@ export async function processPage(
     { priority: 'background' },
   );
   const done = at();
-  const outcomes: BatchCommand<CreditsCommand>[] = [
+  const recording: { lookup: RecordLookup; command: BatchCommand<CreditsCommand> }[] = [
     ...planned
       .filter((p) => below(p.record.id))
-      .flatMap(({ lookup, plan }) => (plan.kind === 'fail' ? [failCommand(lookup, plan, done)] : [])),
-    ...results.map((r) => outcomeCommand(r, done)),
-  ].map((c) => ({ ...c, metadata }));
-  if (outcomes.length > 0) await deps.credits.handleEach(credits, outcomes);
+      .flatMap(({ lookup, plan }) =>
+        plan.kind === 'fail' ? [{ lookup, command: failCommand(lookup, plan, done) }] : [],
+      ),
+    ...results.map((r) => ({ lookup: r.write.lookup, command: outcomeCommand(r, done) })),
+  ];
+  if (recording.length > 0) {
+    const { outcomes } = await deps.credits.handleEach(
+      credits,
+      recording.map(({ command }) => ({ ...command, metadata })),
+    );
+    await journalOutcomes(deps, job, recording, outcomes);
+  }
 
   const counts: BackfillCounts = { records: 0, succeeded: 0, failuresByReason: {}, credits: 0 };
   for (const record of records.filter((r) => below(r.id))) {
@@ -272,6 +281,27 @@ async function stranded(
   return ids.map((id) => {
     const properties = read.get(id);
     return properties ? { id, properties } : { id, properties: {}, gone: true };
+  });
+}
+
+/** Tells each recorded outcome in the job's request log, as a live lookup's is told. */
+async function journalOutcomes(
+  deps: BackfillDeps,
+  job: BackfillJobState,
+  recording: readonly { lookup: RecordLookup }[],
+  outcomes: Awaited<ReturnType<BackfillDeps['credits']['handleEach']>>['outcomes'],
+) {
+  if (!deps.journal) return;
+  const journal = await deps.journal.forWave([job.userId]);
+  recording.forEach(({ lookup }, i) => {
+    const outcome = outcomes[i];
+    for (const event of outcome?.ok ? outcome.events : [])
+      if (event.type === 'LookupSucceeded' || event.type === 'LookupFailed')
+        journal.recorded(
+          { ...lookup, zip: lookup.ref.zip, source: 'backfill', requestId: backfillRequestId(job.jobId) },
+          job.userId,
+          event,
+        );
   });
 }
 

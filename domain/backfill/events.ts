@@ -39,6 +39,9 @@ export function backfillRecordOf(lookupId: string): { jobId: string; objectId: s
 }
 
 /** What a page of records came to. */
+/** The request a job's lookups are told under in the admin's logs: one per job, so its records read together. */
+export const backfillRequestId = (jobId: string) => `backfill-${jobId}`;
+
 export type BackfillCounts = {
   records: number;
   succeeded: number;

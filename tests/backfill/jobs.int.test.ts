@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { lastWrittenValues } from '../../projections/writes/queries';
-import { call, type RunningApp } from '../support/app';
+import { call, freshEmail, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { creditsEvents, foldBalance, ofType, topUp, waitUntil } from '../lookups/helpers';
 import {
@@ -20,8 +20,9 @@ const ZIPS = ['10001', '60601', '02134', '94105', '30301'];
 for (const backend of backends) {
   describe(`backfill jobs over HTTP on ${backend.name}`, () => {
     let app: RunningApp;
+    const adminEmail = freshEmail('admin');
     beforeAll(async () => {
-      app = await startBackfillApp(backend);
+      app = await startBackfillApp(backend, { env: { ADMIN_EMAILS: adminEmail } });
     });
     afterAll(async () => app?.close());
 
@@ -213,6 +214,35 @@ for (const backend of backends) {
         outcome: 'nothing_to_update',
         reason: '',
       });
+    });
+
+    it('tells every record of a job in the admin’s Logs under “Lookups only”, grouped as the job’s request', async () => {
+      const admin = await signUp(app.baseUrl, adminEmail);
+      const user = await userWithPortal(app);
+      await seedContacts(app.system.database, user.portalId, [
+        { firstname: 'A', zip: '10001' },
+        { firstname: 'B', zip: '60601' },
+        { firstname: 'C', zip: 'abc' },
+      ]);
+      const job = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
+      await waitForJob(app.baseUrl, user.token, job.jobId, ['completed']);
+      await app.system.requestLogs.flush();
+
+      const requestId = `backfill-${job.jobId}`;
+      const lines = await call(
+        app.baseUrl,
+        `/api/logs/admin/logs?lookupOnly=true&groupByRequest=false&requestId=${requestId}`,
+        { token: admin.token },
+      );
+      const logs = (lines.body as { logs: { message: string; metadata: Record<string, unknown> }[] }).logs;
+      expect(logs).toHaveLength(3);
+      expect(logs.every((l) => l.metadata.source === 'backfill')).toBe(true);
+      expect(logs.map((l) => l.metadata.outcome).sort()).toEqual(['failed', 'success', 'success']);
+
+      const timeline = await call(app.baseUrl, `/api/logs/admin/logs/request/${requestId}`, {
+        token: admin.token,
+      });
+      expect((timeline.body as { logs: unknown[] }).logs).toHaveLength(3);
     });
   });
 }
