@@ -1,6 +1,6 @@
 import type { ConfigStatus, UserSortField } from '../../domain/admin/rules';
 import type { CreditChange } from '../../domain/admin/credit-history';
-import type { LookupSource } from '../../domain/lookups/events';
+import type { LookupOutcome, LookupSource } from '../../domain/lookups/events';
 
 /*
  * The admin API's answers as they travel: the server builds them to these types and the web app
@@ -84,6 +84,8 @@ export interface DashboardAnswer {
     id: string;
     email: string;
     successful: boolean;
+    /** How it ended: nothing_to_update is neither a success nor a failure. */
+    outcome: LookupOutcome;
     zipcode: string;
     /** Where the lookup came from: webhook, workflow or backfill. */
     source: LookupSource;

@@ -10,6 +10,8 @@ import type { HttpModule } from '../http/app';
 import type { Logger } from '../logging/logger';
 import type { HubSpotSide } from '../lookups/composition';
 import type { BackfillDeps } from './deps';
+import { LookupJournal } from '../lookups/journal';
+import { emailsOf } from '../../projections/accounts/queries';
 import { backfillModule } from './routes';
 import { BackfillRunner } from './runner';
 
@@ -46,6 +48,8 @@ export function composeBackfill(deps: {
     now: deps.now,
     pageSize: deps.pageSize ?? BACKFILL_PAGE_SIZE,
     dryRunSample: deps.dryRunSample ?? DRY_RUN_SAMPLE_SIZE,
+    // Every record's outcome in the admin's logs, as a live lookup's: "Lookups only" shows them all.
+    journal: new LookupJournal(deps.logger, (userIds) => emailsOf(deps.readModels, userIds)),
   };
   const runner = new BackfillRunner({
     ...services,

@@ -34,21 +34,26 @@ export interface BackfillRequest {
  */
 export interface BackfillDryRunAnswer {
   request: BackfillRequest;
-  /** Records in scope (with a value in the ZIP property) that exist now: a job started now reads those. Always exact. */
+  /**
+   * Records in scope that exist now (a job started now reads those): with a value in the ZIP
+   * property and, in scope "empty", at least one empty mapped field its ZIP can fill. Exactly
+   * creditsNeeded + nothingToUpdate + the failures added up.
+   */
   recordsInScope: number;
-  /** Of those, how many have a ZIP or postal code the table resolves. */
-  resolvable: number;
-  /** How many would fail, by failure reason (invalid_zip_format, zip_not_found, already_filled …). */
-  failures: Partial<Record<LookupFailureReason, number>>;
-  /** Credits the job would take: one per record expected to succeed. */
+  /** Credits the job would take: one per record it would fill. */
   creditsNeeded: number;
+  /** Records that already hold what their ZIP gives, or a person's values: free, not failures. */
+  nothingToUpdate: number;
+  /** How many would fail, by failure reason (invalid_zip_format, zip_not_found …): failures only. */
+  failures: Partial<Record<LookupFailureReason, number>>;
   balance: number;
-  /** How many of the records expected to succeed the balance pays for. */
+  /** How many of the records it would fill the balance pays for. */
   recordsCovered: number;
   /**
-   * Present only when the figures are estimated: resolvable, failures, creditsNeeded and
-   * recordsCovered are scaled to recordsInScope from the `examined` records with the lowest ids
-   * (the oldest). Absent, every record in scope was read and the figures are exact.
+   * Present only when the figures are estimated from the `examined` records with the lowest ids
+   * (the oldest): every figure but the balance is scaled to HubSpot's count of the search, and
+   * the parts still add up to recordsInScope. Absent, every record was read and the figures are
+   * exact.
    */
   estimate?: { examined: number };
 }
@@ -68,15 +73,21 @@ export type BackfillState =
   | 'completed';
 
 export interface BackfillProgress {
-  /** Records looked at so far (succeeded + failed), and the records in scope when the job started. */
+  /**
+   * Records looked at so far (succeeded + nothing to update + failed), and the records in scope
+   * when the job started.
+   */
   done: number;
   total: number;
   succeeded: number;
+  /** Records that already held what their ZIP gives, or a person's values: free, not failures. */
+  nothingToUpdate: number;
   /**
    * Of a cancelled job, also the records it charged and never wrote, whose credits were given
    * back: failed as backfill_cancelled, as the report and the ledger show them.
    */
   failed: number;
+  /** Failures only. */
   failuresByReason: Partial<Record<LookupFailureReason, number>>;
   /** One per record filled; charges given back (failed writes, a cancelled job's unwritten records) are not in it. */
   creditsSpent: number;

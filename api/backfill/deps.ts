@@ -4,6 +4,7 @@ import { recordsCreatedUpTo, type BackfillSearch } from '../../domain/backfill/s
 import type { BackfillScope } from '../../domain/backfill/events';
 import { mappedProperties } from '../../domain/lookups/fill';
 import type { CommandHandler } from '../eventsourcing/command-handler';
+import type { LookupJournal } from '../lookups/journal';
 import type { LookupDeps } from '../lookups/wave';
 import type { CrmObjectType, PortalRoute } from '../portals/types';
 
@@ -16,6 +17,8 @@ export interface BackfillDeps extends LookupDeps {
   pageSize: number;
   /** Records a dry run reads at most before it estimates: DRY_RUN_SAMPLE_SIZE (tests read fewer). */
   dryRunSample: number;
+  /** Tells each record's outcome in the admin's logs, under the job's request; absent, nothing is told. */
+  journal?: LookupJournal;
 }
 
 /** The CRM properties the portal's mapping writes on an object type. */

@@ -3,6 +3,7 @@ import { creditsStream } from '../../domain/credits/decider';
 import { backfillStream } from '../../domain/backfill/events';
 import { decideBackfill, type BackfillJobState } from '../../domain/backfill/decider';
 import { dryRunFigures } from '../../domain/backfill/estimate';
+import { nothingToUpdateApart } from '../../domain/lookups/events';
 import { ratePerSecond, secondsLeft } from '../../domain/backfill/progress';
 import { emptyTally, planRecord, recordsCovered, tallyRecord } from '../../domain/backfill/records';
 import {
@@ -70,17 +71,19 @@ export async function dryRun(
     objectType: request.objectType,
     portal: route,
     resolve: deps.zipTable.resolve.bind(deps.zipTable),
+    scope: request.scope,
   };
+  const read = () => tally.recordsInScope + tally.outOfScope;
   let total: number | undefined;
   let position: SearchPosition | null = { aboveId: null };
-  while (position && tally.recordsInScope < deps.dryRunSample) {
-    const limit = Math.min(SEARCH_PAGE_MAX, deps.dryRunSample - tally.recordsInScope);
+  while (position && read() < deps.dryRunSample) {
+    const limit = Math.min(SEARCH_PAGE_MAX, deps.dryRunSample - read());
     const page = await client.searchRecords(request.objectType, searchQuery(search, position, limit), {
       priority: 'background',
     });
     total ??= page.total;
     const written = await lastWrittenValues(
-      deps.readModels,
+      deps,
       portalId,
       request.objectType,
       page.results.map((r) => r.id),
@@ -88,17 +91,16 @@ export async function dryRun(
     for (const record of page.results)
       tally = tallyRecord(
         tally,
-        record,
         planRecord(record, { ...context, lastWritten: written.get(record.id) ?? {} }),
-        context,
       );
     position = nextPosition(position, page, limit);
   }
   const figures = dryRunFigures(tally, { total: total ?? 0, readAll: position === null });
   const { state } = await deps.credits.load(creditsStream(userId));
+  const { outOfScope: _left, ...inScope } = figures; // the records ZipFill cannot change are not shown
   return {
     request,
-    ...figures,
+    ...inScope,
     balance: state.balance,
     recordsCovered: recordsCovered(figures.creditsNeeded, state.balance),
   };
@@ -187,7 +189,9 @@ export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
     now.getTime(),
     running,
   );
-  const failed = Object.values(row.failuresByReason).reduce((sum, n) => sum + (n ?? 0), 0);
+  // Nothing to update is counted among the failures by reason as recorded; it is not one.
+  const { failuresByReason, nothingToUpdate } = nothingToUpdateApart(row.failuresByReason);
+  const failed = Object.values(failuresByReason).reduce((sum, n) => sum + (n ?? 0), 0);
   return {
     jobId: row.jobId,
     portalId: row.portalId,
@@ -200,8 +204,9 @@ export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
       done: row.done,
       total: row.total,
       succeeded: row.succeeded,
+      nothingToUpdate,
       failed,
-      failuresByReason: row.failuresByReason,
+      failuresByReason,
       creditsSpent: row.creditsSpent,
       ratePerSecond: rate,
       secondsLeft: running ? secondsLeft(row.total, row.done, rate) : null,

@@ -3,6 +3,7 @@ import { CreditsRuleError } from '../../domain/credits/errors';
 import { isFinalRefusal } from '../adapters/hubspot/errors';
 import {
   backfillLookupId,
+  backfillRequestId,
   backfillRecordOf,
   backfillStream,
   type BackfillCounts,
@@ -11,7 +12,7 @@ import type { BackfillJobState, BackfillCommand } from '../../domain/backfill/de
 import { isAbove } from '../../domain/backfill/decider';
 import { planRecord, zipOf, type FoundRecord, type RecordPlan } from '../../domain/backfill/records';
 import { searchQuery } from '../../domain/backfill/search';
-import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
+import { NOTHING_TO_UPDATE, type LookupFailureReason, type LookupRef } from '../../domain/lookups/events';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { recordOutcomes, type BackfillRecordOutcome } from '../../projections/backfill/queries';
 import type { BatchCommand } from '../eventsourcing/command-handler';
@@ -52,10 +53,14 @@ function countInto(
   } else counts.failuresByReason[outcome.reason] = (counts.failuresByReason[outcome.reason] ?? 0) + 1;
 }
 
-const outcomeOfRow = (row: BackfillRecordOutcome) =>
+const outcomeOfRow = (
+  row: BackfillRecordOutcome,
+): { ok: true } | { ok: false; reason: LookupFailureReason } =>
   row.outcome === 'succeeded'
     ? { ok: true as const }
-    : { ok: false as const, reason: row.reason ?? 'crm_update_failed' };
+    : row.outcome === 'nothing_to_update'
+      ? { ok: false as const, reason: NOTHING_TO_UPDATE }
+      : { ok: false as const, reason: row.reason ?? 'crm_update_failed' };
 
 /**
  * One page of a running job: reads the next records above its cursor, plans each one as a live
@@ -118,7 +123,7 @@ export async function processPage(
   const ids = records.map((r) => r.id);
   const [earlier, lastWritten] = await Promise.all([
     recordOutcomes(deps.readModels, job.jobId, ids),
-    lastWrittenValues(deps.readModels, job.portalId, job.objectType, ids),
+    lastWrittenValues(deps, job.portalId, job.objectType, ids),
   ]);
   const requestedAt = at();
   const lookupOf = (record: FoundRecord): RecordLookup => {
@@ -153,6 +158,7 @@ export async function processPage(
             resolve: (code) => deps.zipTable.resolve(code),
             lastWritten: lastWritten.get(record.id) ?? {},
             resumed: before.inFlight.has(backfillLookupId(job.jobId, record.id)),
+            scope: job.scope,
           }),
     }));
   const metadata = { correlationId: job.jobId, userId: job.userId };
@@ -196,17 +202,25 @@ export async function processPage(
   const results = await writeToCrm(
     deps.crm,
     writes,
-    (portalId, objectType, objectIds) => lastWrittenValues(deps.readModels, portalId, objectType, objectIds),
+    (portalId, objectType, objectIds) => lastWrittenValues(deps, portalId, objectType, objectIds),
     { priority: 'background' },
   );
   const done = at();
-  const outcomes: BatchCommand<CreditsCommand>[] = [
+  const recording: { lookup: RecordLookup; command: BatchCommand<CreditsCommand> }[] = [
     ...planned
       .filter((p) => below(p.record.id))
-      .flatMap(({ lookup, plan }) => (plan.kind === 'fail' ? [failCommand(lookup, plan, done)] : [])),
-    ...results.map((r) => outcomeCommand(r, done)),
-  ].map((c) => ({ ...c, metadata }));
-  if (outcomes.length > 0) await deps.credits.handleEach(credits, outcomes);
+      .flatMap(({ lookup, plan }) =>
+        plan.kind === 'fail' ? [{ lookup, command: failCommand(lookup, plan, done) }] : [],
+      ),
+    ...results.map((r) => ({ lookup: r.write.lookup, command: outcomeCommand(r, done) })),
+  ];
+  if (recording.length > 0) {
+    const { outcomes } = await deps.credits.handleEach(
+      credits,
+      recording.map(({ command }) => ({ ...command, metadata })),
+    );
+    await journalOutcomes(deps, job, recording, outcomes);
+  }
 
   const counts: BackfillCounts = { records: 0, succeeded: 0, failuresByReason: {}, credits: 0 };
   for (const record of records.filter((r) => below(r.id))) {
@@ -215,6 +229,7 @@ export async function processPage(
   }
   for (const { plan } of planned.filter((p) => below(p.record.id)))
     if (plan.kind === 'fail') countInto(counts, { ok: false, reason: plan.reason });
+    else if (plan.kind === 'out_of_scope') counts.outOfScope = (counts.outOfScope ?? 0) + 1;
   for (const { outcome } of results) countInto(counts, outcome);
 
   const last = records.filter((r) => below(r.id)).at(-1);
@@ -277,6 +292,27 @@ async function stranded(
   return ids.map((id) => {
     const properties = read.get(id);
     return properties ? { id, properties } : { id, properties: {}, gone: true };
+  });
+}
+
+/** Tells each recorded outcome in the job's request log, as a live lookup's is told. */
+async function journalOutcomes(
+  deps: BackfillDeps,
+  job: BackfillJobState,
+  recording: readonly { lookup: RecordLookup }[],
+  outcomes: Awaited<ReturnType<BackfillDeps['credits']['handleEach']>>['outcomes'],
+) {
+  if (!deps.journal) return;
+  const journal = await deps.journal.forWave([job.userId]);
+  recording.forEach(({ lookup }, i) => {
+    const outcome = outcomes[i];
+    for (const event of outcome?.ok ? outcome.events : [])
+      if (event.type === 'LookupSucceeded' || event.type === 'LookupFailed')
+        journal.recorded(
+          { ...lookup, zip: lookup.ref.zip, source: 'backfill', requestId: backfillRequestId(job.jobId) },
+          job.userId,
+          event,
+        );
   });
 }
 

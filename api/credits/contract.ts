@@ -11,7 +11,10 @@ export interface CreditBalanceAnswer {
 /** GET /api/auth/credit-usage-stats */
 export interface CreditUsageAnswer {
   creditsUsed: number;
+  /** Failures only. */
   failedAttempts: number;
+  /** Lookups whose record had nothing to update: free, and not failures. */
+  nothingToUpdate: number;
 }
 
 /** GET /api/auth/lookup-count (public) */

@@ -49,6 +49,7 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
         res.json({
           creditsUsed: usage.creditsUsed,
           failedAttempts: usage.failedAttempts,
+          nothingToUpdate: usage.nothingToUpdate,
         } satisfies CreditUsageAnswer);
       });
 

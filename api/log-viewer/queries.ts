@@ -166,7 +166,7 @@ function summary(lines: readonly LogEntry[], answer: LogEntry): string {
   if (outcomes.length === 0) return answer.message;
   if (outcomes.length === 1) return outcomes[0]!.message;
   const count = (outcome: string) => outcomes.filter((l) => l.metadata.outcome === outcome).length;
-  return `${outcomes.length} lookups: ${count('success')} succeeded, ${count('failed')} failed, ${count('ignored')} ignored`;
+  return `${outcomes.length} lookups: ${count('success')} succeeded, ${count('nothing_to_update')} with nothing to update, ${count('failed')} failed, ${count('ignored')} ignored`;
 }
 
 /** A request as one entry: its answer line (or its last line) stands for it, with every step inside. */

@@ -5,7 +5,10 @@ export interface DailyUsage {
   /** UTC date, YYYY-MM-DD. */
   date: string;
   successful_lookups: number;
+  /** Failures only: lookups with nothing to update are counted apart. */
   failed_lookups: number;
+  /** Lookups whose record had nothing to update (free, not a failure). */
+  nothing_to_update: number;
   failure_reasons: Record<string, number>;
   /** The successful lookups by where they came from; a source with none is absent. */
   successful_by_source: Partial<Record<LookupSource, number>>;

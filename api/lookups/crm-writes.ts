@@ -1,10 +1,11 @@
 import type { LookupFailureReason } from '../../domain/lookups/events';
+import { NOTHING_TO_UPDATE } from '../../domain/lookups/events';
 import {
   decideWrites,
   describeSkipped,
-  holdsEveryValue,
   needsCurrentValues,
   needsLastWritten,
+  resumedFill,
   type PlannedWrite,
 } from '../../domain/lookups/write-modes';
 import type { PendingLookup } from '../../projections/lookups/queries';
@@ -31,7 +32,10 @@ export interface CrmWrite<L extends LookupTarget = PendingLookup> {
   writes: PlannedWrite[];
   /** The city names the ZIP is known by: a record holding one keeps it. */
   acceptedCities: string[];
-  /** Charged by an earlier run that stopped before recording the outcome; its write may have landed. */
+  /**
+   * Charged by an earlier run that stopped before recording the outcome; its write may have
+   * landed, and is then its success (resumedFill).
+   */
   resumed?: boolean;
   /** The record's values when they were just read (a backfill's search): not read again. */
   current?: Readonly<Record<string, string | null>>;
@@ -71,7 +75,8 @@ const failure = (error: unknown): WriteOutcome => {
 
 /**
  * Writes every lookup's values as their modes allow, one batch call per portal, object type and
- * 100 records. The records' current values are read first when a mode or the city needs them.
+ * 100 records. The records' current values are read first (unless the lookup brings them): a
+ * record with nothing to update is not written, and its lookup ends free, not failed.
  */
 export async function writeToCrm<L extends LookupTarget>(
   crm: CrmClientFactory,
@@ -111,13 +116,16 @@ async function decide<L extends LookupTarget>(
   options: WriteOptions,
 ): Promise<{
   ready: CrmWrite<L>[];
-  /** Failures, and resumed lookups whose earlier write had landed. */
+  /** Failures, records with nothing to update, and resumed lookups whose earlier write had landed. */
   ended: WriteResult<L>[];
   properties: Map<CrmWrite<L>, Record<string, string>>;
+  /** What a written lookup reports as filled: what it writes, and for a resumed one what had landed. */
+  filled: Map<CrmWrite<L>, Record<string, string>>;
 }> {
   const ready: CrmWrite<L>[] = [];
   const ended: WriteResult<L>[] = [];
   const properties = new Map<CrmWrite<L>, Record<string, string>>();
+  const filled = new Map<CrmWrite<L>, Record<string, string>>();
   const needsRead = (w: CrmWrite<L>) => needsCurrentValues(w.writes, w.acceptedCities);
   const reading = group.filter((w) => needsRead(w) && !w.current);
   const tracked = group.filter((w) => needsLastWritten(w.writes));
@@ -157,22 +165,23 @@ async function decide<L extends LookupTarget>(
       { current: values, lastWritten: written.get(write.lookup.objectId) ?? {} },
       write.acceptedCities,
     );
+    const fill = write.resumed ? resumedFill(decision) : decision.properties;
+    if (fill && Object.keys(decision.properties).length === 0 && Object.keys(fill).length > 0) {
+      ended.push({ write, outcome: { ok: true, filled: fill } });
+      continue;
+    }
     if (Object.keys(decision.properties).length === 0) {
-      if (write.resumed && holdsEveryValue(write.writes, values)) {
-        const filled = Object.fromEntries(write.writes.map((w) => [w.property, w.value]));
-        ended.push({ write, outcome: { ok: true, filled } });
-        continue;
-      }
       ended.push({
         write,
-        outcome: { ok: false, reason: 'already_filled', detail: describeSkipped(decision.skipped) },
+        outcome: { ok: false, reason: NOTHING_TO_UPDATE, detail: describeSkipped(decision.skipped) },
       });
       continue;
     }
+    filled.set(write, fill ?? decision.properties);
     properties.set(write, decision.properties);
     ready.push(write);
   }
-  return { ready, ended, properties };
+  return { ready, ended, properties, filled };
 }
 
 async function writeGroup<L extends LookupTarget>(
@@ -184,7 +193,7 @@ async function writeGroup<L extends LookupTarget>(
 ): Promise<WriteResult<L>[]> {
   // A read model that cannot answer is not the CRM's failure: it throws, and the wave is retried.
   const decided = await decide(client, objectType, group, lastWritten, options);
-  const { ready, properties } = decided;
+  const { ready, properties, filled } = decided;
   const results: WriteResult<L>[] = [...decided.ended];
   for (let i = 0; i < ready.length; i += CRM_BATCH_SIZE) {
     const chunk = ready.slice(i, i + CRM_BATCH_SIZE);
@@ -207,7 +216,7 @@ async function writeGroup<L extends LookupTarget>(
         outcome: !outcome
           ? { ok: false, reason: 'crm_update_failed', detail: 'The CRM did not report on this record' }
           : outcome.ok
-            ? { ok: true, filled: properties.get(write)! }
+            ? { ok: true, filled: filled.get(write)! }
             : { ok: false, reason: outcome.reason, detail: outcome.detail },
       });
     }

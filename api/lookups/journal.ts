@@ -1,5 +1,10 @@
 import type { CreditsEvent } from '../../domain/credits/events';
-import { lookupSourceOf, type LookupIgnoredReason, type LookupSource } from '../../domain/lookups/events';
+import {
+  isNothingToUpdate,
+  lookupSourceOf,
+  type LookupIgnoredReason,
+  type LookupSource,
+} from '../../domain/lookups/events';
 import type { Logger } from '../logging/logger';
 import { logForRequest } from '../logging/request-logging';
 import type { LookupTarget, WriteResult } from './crm-writes';
@@ -120,7 +125,7 @@ export class WaveJournal {
       });
   }
 
-  /** The outcome as recorded on the user's credits: success, or failure with its reason and refund. */
+  /** The outcome as recorded on the user's credits: success, nothing to update, or failure with its reason and refund. */
   recorded(l: LookupFacts, userId: string, event: Outcome): void {
     const after = event.data.balanceAfter;
     const refunded = event.type === 'LookupFailed' && event.data.refunded;
@@ -135,6 +140,13 @@ export class WaveJournal {
       return;
     }
     const { reason, detail } = event.data;
+    if (isNothingToUpdate(reason)) {
+      this.log(l, userId).info(
+        `Lookup had nothing to update: ${detail}${refunded ? '; the credit was refunded' : '; not charged'}`,
+        { ...facts(l, 'recorded'), outcome: 'nothing_to_update', detail, refunded, ...credits },
+      );
+      return;
+    }
     this.log(l, userId).warn(
       `Lookup failed (${reason}): ${detail}${refunded ? '; the credit was refunded' : '; not charged'}`,
       { ...facts(l, 'recorded'), outcome: 'failed', reason, detail, refunded, ...credits },

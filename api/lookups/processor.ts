@@ -26,6 +26,8 @@ import { processWave, type WaveDeps } from './wave';
 
 export const LOOKUP_PROCESSOR_LOCK = 'lookup-processor';
 
+const recordOf = (l: PendingLookup) => `${l.portalId}\u0000${l.objectType}\u0000${l.objectId}`;
+
 export interface LookupProcessorOptions extends WaveDeps {
   locks: Locks;
   /** Lookups taken from the queue at once. */
@@ -54,6 +56,8 @@ export class LookupProcessor {
   private readonly worker: SingletonWorker;
   private readonly active = new Set<Promise<void>>();
   private readonly taken = new Set<string>();
+  /** The records with a lookup under way, and how many: a later change of one waits for them. */
+  private readonly busy = new Map<string, number>();
   private highWater = 0n;
   /** The queue table `highWater` counts in (queueTableId). */
   private queueTable: string | undefined;
@@ -125,17 +129,25 @@ export class LookupProcessor {
       this.queueTable = queueTable;
       this.highWater = 0n;
     }
-    const batch = (
+    const pending = (
       await pendingLookups(this.options.readModels, this.highWater, this.options.batchSize ?? 500)
     ).filter((l) => !this.taken.has(l.lookupId));
+    // A record's next change is looked up once its lookup under way has recorded what it wrote:
+    // it then sees those values as ZipFill's, and the two writes cannot land out of order.
+    const waiting = pending.find((l) => this.busy.has(recordOf(l)));
+    const batch = pending.filter((l) => !this.busy.has(recordOf(l)));
     if (batch.length === 0 || signal.aborted) return pollMs;
-    this.highWater = batch.at(-1)!.seq;
+    const last = batch.at(-1)!.seq;
+    this.highWater = waiting && waiting.seq - 1n < last ? waiting.seq - 1n : last;
     this.launch(batch);
     return 0;
   }
 
   private launch(batch: PendingLookup[]) {
-    for (const l of batch) this.taken.add(l.lookupId);
+    for (const l of batch) {
+      this.taken.add(l.lookupId);
+      this.busy.set(recordOf(l), (this.busy.get(recordOf(l)) ?? 0) + 1);
+    }
     const wave = processWave(this.options, batch)
       .then(() => {
         this.processed += batch.length;
@@ -152,7 +164,12 @@ export class LookupProcessor {
         if (first < this.highWater) this.highWater = first;
       })
       .finally(() => {
-        for (const l of batch) this.taken.delete(l.lookupId);
+        for (const l of batch) {
+          this.taken.delete(l.lookupId);
+          const left = (this.busy.get(recordOf(l)) ?? 1) - 1;
+          if (left > 0) this.busy.set(recordOf(l), left);
+          else this.busy.delete(recordOf(l));
+        }
         this.active.delete(wave);
         this.wake();
       });

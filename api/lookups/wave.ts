@@ -146,7 +146,7 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
 
   const writing = deps.now().getTime();
   const results = await writeToCrm(deps.crm, writes, (portalId, objectType, ids) =>
-    lastWrittenValues(deps.readModels, portalId, objectType, ids),
+    lastWrittenValues(deps, portalId, objectType, ids),
   );
   deps.metrics?.stage('crm_write', seconds(writing));
   for (const result of results) journal?.written(result);

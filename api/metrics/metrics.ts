@@ -3,6 +3,7 @@ import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from 'prom
 import type { NewEvent } from '../../domain/eventstore/types';
 import {
   creditsRefunded,
+  isNothingToUpdate,
   lookupSourceOf,
   type LookupFailedData,
   type LookupRef,
@@ -51,7 +52,7 @@ export class Metrics implements LookupMetrics, WebhookMetrics, HubSpotMetrics {
   });
   private readonly lookups = new Counter({
     name: 'zipfill_lookups_total',
-    help: 'Lookups that reached their outcome (success, failed or ignored, with the reason), by what asked for them (webhook, workflow, backfill)',
+    help: 'Lookups that reached their outcome (success, nothing_to_update, failed or ignored, with the reason), by what asked for them (webhook, workflow, backfill)',
     labelNames: ['outcome', 'reason', 'source'] as const,
     registers: [this.registry],
   });
@@ -180,7 +181,10 @@ export class Metrics implements LookupMetrics, WebhookMetrics, HubSpotMetrics {
           this.lookups.inc({ outcome: 'success', reason: '', source });
           break;
         case 'LookupFailed':
-          this.lookups.inc({ outcome: 'failed', reason: String(data.reason), source });
+          // Nothing to update is recorded as a LookupFailed; it is not a failure.
+          if (isNothingToUpdate(String(data.reason)))
+            this.lookups.inc({ outcome: 'nothing_to_update', reason: '', source });
+          else this.lookups.inc({ outcome: 'failed', reason: String(data.reason), source });
           this.refunds.inc(creditsRefunded(data as LookupFailedData));
           break;
         case 'CreditsAdded':

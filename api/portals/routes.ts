@@ -2,6 +2,8 @@ import type { Express, Request } from 'express';
 import { portalStream } from '../../domain/portals/decider';
 import { PortalRuleError } from '../../domain/portals/errors';
 import { CrmCallError, isFinalRefusal } from '../adapters/hubspot/errors';
+import { withoutZipProperty, zipPropertyTarget } from '../../domain/portals/config';
+
 import { requireUser, userOf, type AuthDeps } from '../auth/middleware';
 import type { HttpModule } from '../http/app';
 import { badRequest, HttpError, notFound, type ErrorMapping } from '../http/errors';
@@ -21,6 +23,7 @@ import {
   type ConnectionDeps,
 } from './connections';
 import { fetchPropertyOptions } from './properties';
+import { ZIP_PROPERTY } from './portal-directory';
 import type { CrmObjectType, PortalConfig, PropertyOption } from './types';
 import type { MessageAnswer } from '../http/contract';
 import type { ConnectionsAnswer, InstallUrlAnswer } from './contract';
@@ -59,9 +62,11 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
     if (!state) throw notFound(NO_SUCH_CONNECTION);
     return { portalId, state };
   };
+  const mappableOptions = async (portalId: string, type: CrmObjectType) =>
+    withoutZipProperty(await fetchPropertyOptions(deps.client, portalId, type), ZIP_PROPERTY[type]);
   const offered = async (portalId: string) => {
     const [contact, company] = await Promise.all(
-      (['contact', 'company'] as CrmObjectType[]).map((t) => fetchPropertyOptions(deps.client, portalId, t)),
+      (['contact', 'company'] as CrmObjectType[]).map((t) => mappableOptions(portalId, t)),
     );
     return { contact: contact!, company: company! };
   };
@@ -128,7 +133,7 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
       ] as const) {
         app.get(`/api/hubspot/${path}/:portalId`, signedIn, async (req, res) => {
           const { portalId } = await owned(req);
-          res.json((await fetchPropertyOptions(deps.client, portalId, type)) satisfies PropertyOption[]);
+          res.json((await mappableOptions(portalId, type)) satisfies PropertyOption[]);
         });
       }
 
@@ -144,7 +149,8 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
         async (req, res) => {
           const { portalId, state } = await owned(req);
           const config = configFromRequest(req.body as PortalConfigRequest, state.config);
-          const problem = unknownProperty(config, await offered(portalId));
+          const problem =
+            zipPropertyTarget(config, ZIP_PROPERTY) ?? unknownProperty(config, await offered(portalId));
           if (problem) throw badRequest(problem);
           await deps.portals.handle(portalStream(portalId), {
             type: 'SavePortalConfig',

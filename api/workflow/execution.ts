@@ -125,7 +125,7 @@ export async function runWorkflowAction(
     const [result] = await writeToCrm(
       deps.crm,
       [{ lookup, userId, route: plan.portal, writes: plan.writes, acceptedCities: plan.acceptedCities }],
-      (portalId, objectType, ids) => lastWrittenValues(deps.readModels, portalId, objectType, ids),
+      (portalId, objectType, ids) => lastWrittenValues(deps, portalId, objectType, ids),
     );
     if (result) {
       journal?.written(result);

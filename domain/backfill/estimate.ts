@@ -52,34 +52,35 @@ function apportion(parts: readonly number[], from: number, to: number): number[]
 }
 
 /**
- * The dry run's figures from the tally of the records it read. When it read every record in
- * scope they are the tally itself, exact; so too when HubSpot counts no more than it read (records
- * can leave scope while it reads). Otherwise the records in scope are HubSpot's count, and each
- * count is scaled from the sample to them: the failures by reason and the credits
- * needed, one per record, are apportioned together so they add up to exactly the records in
- * scope, a reason seen in the sample is never estimated at none, and records expected to succeed
- * are never more than those with a ZIP the table resolves, as in the sample.
+ * The dry run's figures from the tally of the records it read. When it read every record the
+ * search finds they are the tally itself, exact; so too when HubSpot counts no more than it read
+ * (records can leave scope while it reads). Otherwise HubSpot's count of the search is scaled by
+ * the share of the records read that are in scope (out of scope "empty": none of their empty
+ * fields can be filled), and each part is scaled from the sample to the records in scope: would
+ * fill (the credits needed), nothing to update and the failures by reason are apportioned
+ * together so they add up to exactly the records in scope, and a part seen in the sample is
+ * never estimated at none.
  */
 export function dryRunFigures(sample: DryRunTally, read: SampleRead): DryRunFigures {
-  const examined = sample.recordsInScope;
+  const examined = sample.recordsInScope + sample.outOfScope;
   if (read.readAll || read.total <= examined) return sample;
-  const recordsInScope = read.total;
+  // Nothing read tells nothing of the share out of scope: HubSpot's count stands.
+  const [recordsInScope = 0, outOfScope = 0] =
+    examined === 0
+      ? [read.total, 0]
+      : apportion([sample.recordsInScope, sample.outOfScope], examined, read.total);
   const reasons = Object.entries(sample.failures) as [LookupFailureReason, number][];
-  const [creditsNeeded = 0, ...failed] = apportion(
-    [sample.creditsNeeded, ...reasons.map(([, count]) => count)],
-    examined,
-    recordsInScope,
-  );
-  const [resolvable = 0] = apportion(
-    [sample.resolvable, examined - sample.resolvable],
-    examined,
+  const [creditsNeeded = 0, nothingToUpdate = 0, ...failed] = apportion(
+    [sample.creditsNeeded, sample.nothingToUpdate, ...reasons.map(([, count]) => count)],
+    sample.recordsInScope,
     recordsInScope,
   );
   return {
     recordsInScope,
-    resolvable: Math.max(resolvable, creditsNeeded),
-    failures: Object.fromEntries(reasons.map(([reason], i) => [reason, failed[i]!])),
     creditsNeeded,
+    nothingToUpdate,
+    failures: Object.fromEntries(reasons.map(([reason], i) => [reason, failed[i]!])),
+    outOfScope,
     estimate: { examined },
   };
 }

@@ -43,12 +43,20 @@ export function backfillRecordOf(lookupId: string): { jobId: string; objectId: s
 }
 
 /** What a page of records came to. */
+/** The request a job's lookups are told under in the admin's logs: one per job, so its records read together. */
+export const backfillRequestId = (jobId: string) => `backfill-${jobId}`;
+
 export type BackfillCounts = {
   records: number;
   succeeded: number;
   failuresByReason: Partial<Record<LookupFailureReason, number>>;
   /** Credits the page's successes took: one each. */
   credits: number;
+  /**
+   * Records the page read that are out of scope "empty" (none of their empty fields can be
+   * filled from their ZIP): in no other count, and taken off the job's total. Absent before.
+   */
+  outOfScope?: number;
 };
 
 export type BackfillStartedData = {

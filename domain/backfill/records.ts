@@ -1,9 +1,8 @@
-import type { LookupFailureReason } from '../lookups/events';
+import { isNothingToUpdate, NOTHING_TO_UPDATE, type LookupFailureReason } from '../lookups/events';
 import { planLookup, type LookupPortal, type ResolveLocation } from '../lookups/plan';
-import { parsePostalCode } from '../lookups/postal-code';
 import { decideWrites, describeSkipped, type PlannedWrite } from '../lookups/write-modes';
 import type { CrmObjectTypeName } from '../lookups/webhook-event';
-import { backfillLookupId } from './events';
+import { backfillLookupId, type BackfillScope } from './events';
 
 /** A record as the search returns it: its id and the properties asked for. */
 export interface FoundRecord {
@@ -16,6 +15,8 @@ export interface FoundRecord {
  * its write modes let through against what the record holds now.
  */
 export type RecordPlan =
+  /** Read by the "only empty" search, but none of its empty mapped fields can be filled from its ZIP. */
+  | { kind: 'out_of_scope' }
   | { kind: 'fail'; reason: LookupFailureReason; detail: string }
   | {
       kind: 'charge';
@@ -35,17 +36,31 @@ export interface RecordContext {
   lastWritten: Readonly<Record<string, string>>;
   /** Charged by an earlier run of the job that stopped before the outcome: its write may have landed. */
   resumed?: boolean;
+  /** What the job reads: every record with a ZIP, or those with a mapped field empty. */
+  scope: BackfillScope;
 }
 
 /** The ZIP a record holds, as the job reads it. */
 export const zipOf = (record: FoundRecord, context: Pick<RecordContext, 'portal' | 'objectType'>) =>
   record.properties[context.portal.zipProperty[context.objectType]] ?? '';
 
+const isEmpty = (value: string | null | undefined) => (value ?? '').trim() === '';
+
+/**
+ * A backfill's scope is what ZipFill can change: "only records whose mapped fields are empty"
+ * takes a record whose ZIP resolves only when at least one of its empty mapped fields gets a value
+ * from that ZIP (a Canadian record's empty City never does). A record whose ZIP does not resolve
+ * stays in scope and fails with its reason, so a bad ZIP is shown, not hidden.
+ */
+export const inEmptyScope = (writes: readonly PlannedWrite[], record: FoundRecord): boolean =>
+  writes.some((w) => isEmpty(record.properties[w.property]));
+
 /**
  * A record is planned exactly as a live lookup of its ZIP (domain/lookups/plan.ts: same failures,
  * same values), and its write modes are decided against the values the search read: a record
- * none of whose values would be written fails as already_filled before anything is charged,
- * unless an earlier run already charged it.
+ * none of whose values would be written has nothing to update, decided before anything is
+ * charged, unless an earlier run already charged it. In scope "empty", a record whose empty
+ * fields its ZIP cannot fill is out of scope (inEmptyScope).
  */
 export function planRecord(record: FoundRecord, context: RecordContext): RecordPlan {
   const { portal, objectType } = context;
@@ -67,6 +82,8 @@ export function planRecord(record: FoundRecord, context: RecordContext): RecordP
   // A job runs on a connected portal and reads only its ZIP property: nothing is ignored.
   if (plan.kind === 'ignore') return { kind: 'fail', reason: 'portal_not_configured', detail: plan.detail };
   if (plan.kind === 'fail') return { kind: 'fail', reason: plan.reason, detail: plan.detail };
+  if (context.scope === 'empty' && !context.resumed && !inEmptyScope(plan.writes, record))
+    return { kind: 'out_of_scope' };
   const decision = decideWrites(
     plan.writes,
     { current: record.properties, lastWritten: context.lastWritten },
@@ -74,7 +91,7 @@ export function planRecord(record: FoundRecord, context: RecordContext): RecordP
   );
   // A record already paid for goes on to its write, which tells its own landed write from a fill.
   if (Object.keys(decision.properties).length === 0 && !context.resumed)
-    return { kind: 'fail', reason: 'already_filled', detail: describeSkipped(decision.skipped) };
+    return { kind: 'fail', reason: NOTHING_TO_UPDATE, detail: describeSkipped(decision.skipped) };
   return {
     kind: 'charge',
     writes: plan.writes,
@@ -83,40 +100,39 @@ export function planRecord(record: FoundRecord, context: RecordContext): RecordP
   };
 }
 
-/** What a dry run reports, before the balance is known. */
+/**
+ * What a dry run reports, before the balance is known. Its parts add up exactly: records in
+ * scope = would fill (the credits needed, one each) + nothing to update + would fail (by reason).
+ */
 export interface DryRunTally {
   recordsInScope: number;
-  /** Records whose ZIP or postal code the table resolves. */
-  resolvable: number;
-  failures: Partial<Record<LookupFailureReason, number>>;
-  /** One credit per record expected to succeed. */
+  /** Records whose values would be written: one credit each. */
   creditsNeeded: number;
+  /** Records that already hold what their ZIP gives, or a person's values: free, not failures. */
+  nothingToUpdate: number;
+  /** Records that would fail, by reason (failures only). */
+  failures: Partial<Record<LookupFailureReason, number>>;
+  /** Records the search read that ZipFill cannot change (out of scope "empty"); not in the scope. */
+  outOfScope: number;
 }
 
 export const emptyTally = (): DryRunTally => ({
   recordsInScope: 0,
-  resolvable: 0,
-  failures: {},
   creditsNeeded: 0,
+  nothingToUpdate: 0,
+  failures: {},
+  outOfScope: 0,
 });
 
 /** Counts one record's plan into the dry run's tally. */
-export function tallyRecord(
-  tally: DryRunTally,
-  record: FoundRecord,
-  plan: RecordPlan,
-  context: Pick<RecordContext, 'portal' | 'objectType' | 'resolve'>,
-): DryRunTally {
-  const code = parsePostalCode(zipOf(record, context));
-  const resolves = code.kind !== 'invalid' && context.resolve(code) !== undefined;
+export function tallyRecord(tally: DryRunTally, plan: RecordPlan): DryRunTally {
+  if (plan.kind === 'out_of_scope') return { ...tally, outOfScope: tally.outOfScope + 1 };
+  const inScope = { ...tally, recordsInScope: tally.recordsInScope + 1 };
+  if (plan.kind === 'charge') return { ...inScope, creditsNeeded: tally.creditsNeeded + 1 };
+  if (isNothingToUpdate(plan.reason)) return { ...inScope, nothingToUpdate: tally.nothingToUpdate + 1 };
   return {
-    recordsInScope: tally.recordsInScope + 1,
-    resolvable: tally.resolvable + (resolves ? 1 : 0),
-    failures:
-      plan.kind === 'fail'
-        ? { ...tally.failures, [plan.reason]: (tally.failures[plan.reason] ?? 0) + 1 }
-        : tally.failures,
-    creditsNeeded: tally.creditsNeeded + (plan.kind === 'charge' ? 1 : 0),
+    ...inScope,
+    failures: { ...tally.failures, [plan.reason]: (tally.failures[plan.reason] ?? 0) + 1 },
   };
 }
 

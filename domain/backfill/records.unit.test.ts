@@ -41,6 +41,7 @@ const context = (over: Partial<RecordContext> = {}): RecordContext => ({
   portal: portal(),
   resolve,
   lastWritten: {},
+  scope: 'all',
   ...over,
 });
 const record = (properties: Record<string, string | null>, id = '101'): FoundRecord => ({ id, properties });
@@ -67,7 +68,7 @@ describe('a backfill record', () => {
     expect(planRecord(record({ zip: '02128-1234' }), context())).toMatchObject({ kind: 'charge' });
   });
 
-  it('fails as already_filled, uncharged, when its modes leave every mapped field alone', () => {
+  it('has nothing to update, uncharged, when its modes leave every mapped field alone', () => {
     expect(planRecord(record({ zip: '02128', city: 'Somerville', state: 'MA' }), context())).toMatchObject({
       kind: 'fail',
       reason: 'already_filled',
@@ -87,12 +88,12 @@ describe('a backfill record', () => {
     expect(plan).toMatchObject({ kind: 'charge', properties: { state: 'MA' } });
   });
 
-  it('in "update unless edited" updates what ZipFill wrote and leaves a value someone changed by hand', () => {
+  it('in "keep what people entered" moves what ZipFill wrote to the new ZIP and leaves a value a person typed', () => {
     const tracked = context({
-      portal: portal(mapping({ city: 'update_unless_edited', state: 'update_unless_edited' })),
-      lastWritten: { city: 'Boston', state: 'MA' },
+      portal: portal(mapping({ city: 'keep_entered', state: 'keep_entered' })),
+      lastWritten: { city: 'Chicago', state: 'IL' },
     });
-    expect(planRecord(record({ zip: '02128', city: 'Hand Typed', state: 'MA' }), tracked)).toMatchObject({
+    expect(planRecord(record({ zip: '02128', city: 'Hand Typed', state: 'IL' }), tracked)).toMatchObject({
       kind: 'charge',
       properties: { state: 'MA' },
     });
@@ -103,24 +104,59 @@ describe('a backfill record', () => {
   });
 });
 
+describe('a backfill’s scope is what ZipFill can change', () => {
+  const canadian: Location = { city: null, state: 'ON', county: 'UTC-05:00', country: 'CA', timezone: null };
+  const withCanada = (code: ParsedPostalCode) =>
+    code.kind === 'ca' ? canadian : code.kind === 'us' ? table[code.zip] : undefined;
+
+  it('"only empty" leaves out a record whose empty fields its ZIP cannot fill (a Canadian record’s City)', () => {
+    const ontario = record({ zip: 'M5V 2T6', city: '', state: 'ON' });
+    expect(planRecord(ontario, context({ scope: 'empty', resolve: withCanada }))).toEqual({
+      kind: 'out_of_scope',
+    });
+    expect(planRecord(ontario, context({ scope: 'all', resolve: withCanada }))).toMatchObject({
+      kind: 'fail',
+      reason: 'already_filled',
+    });
+  });
+
+  it('"only empty" takes a record with one empty field its ZIP fills', () => {
+    expect(
+      planRecord(record({ zip: '02128', city: 'Boston', state: '' }), context({ scope: 'empty' })),
+    ).toMatchObject({ kind: 'charge', properties: { state: 'MA' } });
+  });
+
+  it('"only empty" keeps a record whose ZIP does not resolve, failing with its reason', () => {
+    expect(planRecord(record({ zip: 'n/a', city: '' }), context({ scope: 'empty' }))).toMatchObject({
+      kind: 'fail',
+      reason: 'invalid_zip_format',
+    });
+  });
+});
+
 describe('the dry run', () => {
-  it('counts records in scope, those the table resolves, failures by reason and the credits needed', () => {
+  it('adds up exactly: in scope = would fill + nothing to update + would fail by reason; credits = would fill', () => {
     const records = [
       record({ zip: '02128', city: null }, '1'),
       record({ zip: '02128', city: 'Boston', state: 'MA' }, '2'),
       record({ zip: '99999' }, '3'),
       record({ zip: 'n/a' }, '4'),
+      record({ zip: '02128', city: 'Hand Typed', state: '' }, '5'),
     ];
-    const tally = records.reduce(
-      (t, r) => tallyRecord(t, r, planRecord(r, context()), context()),
-      emptyTally(),
-    );
+    const tally = records.reduce((t, r) => tallyRecord(t, planRecord(r, context())), emptyTally());
     expect(tally).toEqual({
-      recordsInScope: 4,
-      resolvable: 2,
-      failures: { already_filled: 1, zip_not_found: 1, invalid_zip_format: 1 },
-      creditsNeeded: 1,
+      recordsInScope: 5,
+      creditsNeeded: 2,
+      nothingToUpdate: 1,
+      failures: { zip_not_found: 1, invalid_zip_format: 1 },
+      outOfScope: 0,
     });
+    const failing = Object.values(tally.failures).reduce((sum, n) => sum + (n ?? 0), 0);
+    expect(tally.creditsNeeded + tally.nothingToUpdate + failing).toBe(tally.recordsInScope);
+  });
+
+  it('counts the records out of scope apart, in none of the parts', () => {
+    expect(tallyRecord(emptyTally(), { kind: 'out_of_scope' })).toEqual({ ...emptyTally(), outOfScope: 1 });
   });
 
   it('covers as many expected successes as the balance pays for', () => {

@@ -46,10 +46,53 @@ export type LookupFailureReason =
   | 'crm_record_not_found'
   /** HubSpot refused a value (a property validation rule): the detail says which and why; not charged. */
   | 'crm_validation_failed'
-  /** "Fill only empty fields" is on and the record already had every mapped value: nothing written. */
+  /**
+   * Not a failure: nothing to update (NOTHING_TO_UPDATE). Recorded as a LookupFailed, free, since
+   * before there were three outcomes; every count reads it with lookupOutcomeOf.
+   */
   | 'already_filled'
   /** A backfill job was cancelled after charging the record and before writing it: refunded. */
   | 'backfill_cancelled';
+
+/**
+ * How a lookup ends: filled (charged), nothing to update (every mapped field already holds what
+ * the ZIP gives, or a person's value: free, and not a failure), or failed (free, with a reason).
+ */
+export type LookupOutcome = 'filled' | 'nothing_to_update' | 'failed';
+
+/**
+ * "Nothing to update" is recorded as a LookupFailed with this reason: the key it had while it was
+ * counted as a failure, so the lookups recorded then read as what they were.
+ */
+export const NOTHING_TO_UPDATE = 'already_filled' satisfies LookupFailureReason;
+
+/** Whether a recorded LookupFailed's reason means "nothing to update" rather than a failure. */
+export const isNothingToUpdate = (reason: string | null | undefined): boolean => reason === NOTHING_TO_UPDATE;
+
+/** The outcome a recorded LookupSucceeded or LookupFailed stands for. */
+export const lookupOutcomeOf = (
+  event: { type: 'LookupSucceeded' } | { type: 'LookupFailed'; data: { reason: string } },
+): LookupOutcome =>
+  event.type === 'LookupSucceeded'
+    ? 'filled'
+    : isNothingToUpdate(event.data.reason)
+      ? 'nothing_to_update'
+      : 'failed';
+
+/**
+ * Counts by failure reason as recorded (where "nothing to update" sits among the failures),
+ * split into the failures and, apart from them, the lookups that had nothing to update.
+ */
+export function nothingToUpdateApart<R extends string>(
+  byReason: Partial<Record<R, number>>,
+): { failuresByReason: Partial<Record<R, number>>; nothingToUpdate: number } {
+  const failuresByReason: Partial<Record<R, number>> = {};
+  let nothingToUpdate = 0;
+  for (const [reason, count] of Object.entries(byReason) as [R, number | undefined][])
+    if (isNothingToUpdate(reason)) nothingToUpdate += count ?? 0;
+    else failuresByReason[reason] = count;
+  return { failuresByReason, nothingToUpdate };
+}
 
 /** Where a lookup came from: a ZIP change the webhook reported, a workflow action, or a backfill job. */
 export type LookupSource = 'webhook' | 'workflow' | 'backfill';

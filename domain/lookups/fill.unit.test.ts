@@ -18,10 +18,10 @@ const contactMapping: FieldMapping = {
   country: 'country',
   updateTimezone: true,
   modes: {
-    city: 'update_unless_edited',
+    city: 'keep_entered',
     state: 'always_overwrite',
-    county: 'fill_if_empty',
-    country: 'fill_if_empty',
+    county: 'keep_entered',
+    country: 'keep_entered',
   },
 };
 
@@ -60,9 +60,9 @@ describe('which properties a lookup fills', () => {
 
   it('plans each value with the mode of its field, the timezone in the default mode when it has none', () => {
     expect(plannedWrites({ ...contactMapping, county: '', country: '' }, newYork)).toEqual([
-      { field: 'city', property: 'city', value: 'New York', mode: 'update_unless_edited' },
+      { field: 'city', property: 'city', value: 'New York', mode: 'keep_entered' },
       { field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' },
-      { field: 'timezone', property: 'hs_timezone', value: 'america_slash_new_york', mode: 'fill_if_empty' },
+      { field: 'timezone', property: 'hs_timezone', value: 'america_slash_new_york', mode: 'keep_entered' },
     ]);
   });
 });

@@ -144,7 +144,9 @@ export function planLookup<P extends LookupPortal>(
   const located = locate(change, userId, resolve);
   if (located.kind === 'fail') return located;
   const { location } = located;
-  const writes = plannedWrites(mapping, location);
+  // A mapping saved before the ZIP property was refused as a target never writes over the ZIP.
+  const zipProperty = portal.zipProperty[change.objectType];
+  const writes = plannedWrites(mapping, location).filter((w) => w.property !== zipProperty);
   if (writes.length === 0)
     return {
       kind: 'fail',

@@ -21,11 +21,11 @@ const nothingMapped: ContactMapping = {
   country: '',
   updateTimezone: false,
   modes: {
-    city: 'fill_if_empty',
+    city: 'keep_entered',
     state: 'always_overwrite',
-    county: 'fill_if_empty',
-    country: 'fill_if_empty',
-    timezone: 'update_unless_edited',
+    county: 'keep_entered',
+    country: 'keep_entered',
+    timezone: 'keep_entered',
   },
 };
 const config: PortalMapping = {
@@ -36,10 +36,10 @@ const config: PortalMapping = {
     county: '',
     country: '',
     modes: {
-      city: 'fill_if_empty',
-      state: 'fill_if_empty',
-      county: 'fill_if_empty',
-      country: 'fill_if_empty',
+      city: 'keep_entered',
+      state: 'keep_entered',
+      county: 'keep_entered',
+      country: 'keep_entered',
     },
   },
 };
@@ -124,7 +124,7 @@ describe('planning a lookup', () => {
           field: 'timezone',
           property: 'hs_timezone',
           value: 'america_slash_new_york',
-          mode: 'update_unless_edited',
+          mode: 'keep_entered',
         },
       ],
     });
@@ -163,11 +163,22 @@ describe('planning a lookup', () => {
       userId: 'u1',
       portal,
       writes: [
-        { field: 'city', property: 'city', value: 'New York', mode: 'fill_if_empty' },
+        { field: 'city', property: 'city', value: 'New York', mode: 'keep_entered' },
         { field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' },
       ],
       acceptedCities: ['New York'],
       location: newYork,
+    });
+  });
+
+  it('never writes over the ZIP property, even for a mapping saved before it was refused as a target', () => {
+    const toZip: LookupPortal = {
+      ...portal,
+      config: { ...config, contact: { ...config.contact, city: 'zip' } },
+    };
+    expect(plan(change(), toZip)).toMatchObject({
+      kind: 'charge',
+      writes: [{ field: 'state', property: 'state', value: 'NY', mode: 'always_overwrite' }],
     });
   });
 

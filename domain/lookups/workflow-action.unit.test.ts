@@ -34,11 +34,11 @@ const unmapped: ContactMapping = {
   country: '',
   updateTimezone: false,
   modes: {
-    city: 'fill_if_empty',
-    state: 'fill_if_empty',
-    county: 'fill_if_empty',
-    country: 'fill_if_empty',
-    timezone: 'fill_if_empty',
+    city: 'keep_entered',
+    state: 'keep_entered',
+    county: 'keep_entered',
+    country: 'keep_entered',
+    timezone: 'keep_entered',
   },
 };
 const nothingMapped: PortalMapping = {
@@ -98,7 +98,7 @@ describe('a workflow action’s lookup', () => {
     const mapped = { ...portal, config: { ...nothingMapped, contact: { ...unmapped, city: 'city' } } };
     expect(planWorkflowLookup(execution('10001'), mapped, true, resolve)).toMatchObject({
       kind: 'charge',
-      writes: [{ field: 'city', property: 'city', value: 'New York', mode: 'fill_if_empty' }],
+      writes: [{ field: 'city', property: 'city', value: 'New York', mode: 'keep_entered' }],
     });
   });
 

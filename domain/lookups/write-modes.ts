@@ -17,16 +17,24 @@ export interface RecordValues {
   lastWritten: Readonly<Record<string, string | undefined>>;
 }
 
-/** Why a planned value was not written. */
-export type SkipReason = 'not_empty' | 'edited_by_hand' | 'accepted_city';
+/**
+ * Why a planned value was not written: the field already holds it, a person entered the value
+ * it holds ("keep what people entered"), or it holds a city name the ZIP is known by.
+ */
+export type SkipReason = 'already_right' | 'entered_by_person' | 'accepted_city';
 
 export interface WriteDecision {
   /** The properties to write, with their values. */
   properties: Record<string, string>;
+  /** Every planned property with its value, written or not. */
+  planned: Record<string, string>;
   skipped: { property: string; reason: SkipReason }[];
 }
 
 const isEmpty = (value: string | null | undefined) => (value ?? '').trim() === '';
+
+const sameValue = (a: string | null | undefined, b: string | null | undefined) =>
+  (a ?? '').trim() === (b ?? '').trim();
 
 /** City names compare as people read them: case and runs of spaces do not matter. */
 const cityKey = (name: string) => name.trim().replace(/\s+/g, ' ').toLocaleUpperCase('en-US');
@@ -43,41 +51,47 @@ export function isAcceptedCity(city: string | null | undefined, accepted: readon
   return accepted.some((name) => cityKey(name) === key);
 }
 
+/**
+ * A value is ZipFill's when it is the one ZipFill last wrote to that record and property; any
+ * other value was entered by a person (typed, imported, set by another tool).
+ */
+export const isZipFillsValue = (
+  current: string | null | undefined,
+  lastWritten: string | undefined,
+): boolean => lastWritten !== undefined && !isEmpty(current) && sameValue(current, lastWritten);
+
 function skipReason(
   write: PlannedWrite,
   record: RecordValues,
   accepted: readonly string[],
 ): SkipReason | null {
   const current = record.current[write.property];
+  if (!isEmpty(current) && sameValue(current, write.value)) return 'already_right';
   if (write.field === 'city' && isAcceptedCity(current, accepted)) return 'accepted_city';
   if (isEmpty(current)) return null;
   switch (write.mode) {
-    case 'fill_if_empty':
-      return 'not_empty';
-    case 'update_unless_edited': {
-      const last = record.lastWritten[write.property];
-      // A value ZipFill never wrote was typed or imported by someone: it counts as edited.
-      return last !== undefined && last.trim() === current!.trim() ? null : 'edited_by_hand';
-    }
+    case 'keep_entered':
+      return isZipFillsValue(current, record.lastWritten[write.property]) ? null : 'entered_by_person';
     case 'always_overwrite':
       return null;
   }
 }
 
 /**
- * The write-mode rules, per planned value: a record whose city is already an accepted name for
- * its ZIP keeps it, whatever the mode; an empty field is always written; a field with a value is
- * left alone in "fill if empty", updated in "update unless edited" only while it still holds what
- * ZipFill wrote last, and overwritten in "always overwrite". A record none of whose values is
- * written fails as already_filled, without a charge.
+ * The write-mode rules, per planned value: a field that already holds the ZIP's value is left
+ * as it is, and so is a city the ZIP is known by under another name, in every mode; an empty
+ * field is always written; in "keep what people entered" a value ZipFill wrote follows the new
+ * ZIP and a value a person entered stays; "always overwrite" replaces any value. A record none of
+ * whose values is written has nothing to update: not charged, and not a failure.
  */
 export function decideWrites(
   planned: readonly PlannedWrite[],
   record: RecordValues,
   accepted: readonly string[],
 ): WriteDecision {
-  const decision: WriteDecision = { properties: {}, skipped: [] };
+  const decision: WriteDecision = { properties: {}, planned: {}, skipped: [] };
   for (const write of planned) {
+    decision.planned[write.property] = write.value;
     const reason = skipReason(write, record, accepted);
     if (reason) decision.skipped.push({ property: write.property, reason });
     else decision.properties[write.property] = write.value;
@@ -86,37 +100,37 @@ export function decideWrites(
 }
 
 /**
- * Whether deciding needs the record's current values: a mode that looks at them, or a city the
- * ZIP is known by under other names too. A ZIP with one name needs no read for its city: writing
- * that name over itself keeps it.
+ * Whether deciding needs the record's current values: a field that keeps what people entered, or
+ * a city the ZIP is known by under other names too. Values that are all overwritten are written
+ * without a read (one HubSpot call fewer per batch): such a record is never found to have
+ * nothing to update, and writing a value over itself changes nothing in it.
  */
 export const needsCurrentValues = (planned: readonly PlannedWrite[], accepted: readonly string[]): boolean =>
   planned.some((w) => w.mode !== 'always_overwrite' || (w.field === 'city' && accepted.length > 1));
 
 /**
- * Whether a record already holds every value a lookup would write. For a lookup resumed after
- * its charge (the run that charged it stopped before recording the outcome), that is its own
- * write, which reached the CRM before the run stopped: the lookup succeeded and stays charged,
- * rather than failing as already_filled and giving the fill away. (Were the values typed by
- * someone before the first run instead, that run would have failed the lookup: writing them
- * again would have changed nothing either way.)
+ * A charged lookup taken up again after a crash (the run that charged it stopped before recording
+ * its outcome) is judged by what it planned, not by what it finds: a field holding the value its
+ * plan gives is its own write, which landed before the run stopped, whatever a person's values
+ * beside it. Its fill is those fields and whatever is still left to write; undefined when it
+ * holds none of its values and has nothing left to write (nothing landed, nothing to update).
  */
-export const holdsEveryValue = (
-  planned: readonly PlannedWrite[],
-  current: Readonly<Record<string, string | null | undefined>>,
-): boolean =>
-  planned.length > 0 && planned.every((w) => (current[w.property] ?? '').trim() === w.value.trim());
+export function resumedFill(decision: WriteDecision): Record<string, string> | undefined {
+  const landed = decision.skipped.filter((s) => s.reason === 'already_right').map((s) => s.property);
+  if (landed.length === 0 && Object.keys(decision.properties).length === 0) return undefined;
+  return { ...Object.fromEntries(landed.map((p) => [p, decision.planned[p]!])), ...decision.properties };
+}
 
-/** Whether deciding needs what ZipFill last wrote to the record. */
+/** Whether deciding needs what ZipFill last wrote to the record: a field that keeps what people entered. */
 export const needsLastWritten = (planned: readonly PlannedWrite[]): boolean =>
-  planned.some((w) => w.mode === 'update_unless_edited');
+  planned.some((w) => w.mode === 'keep_entered');
 
 const SKIPPED_BECAUSE: Record<SkipReason, string> = {
-  not_empty: 'already has a value',
-  edited_by_hand: 'was edited since ZipFill wrote it',
+  already_right: 'already holds this value',
+  entered_by_person: 'holds a value a person entered',
   accepted_city: 'already holds a city accepted for this ZIP',
 };
 
-/** The already_filled failure's detail: each property and why its mode left it alone. */
+/** What "nothing to update" says: each property and why it was left alone. */
 export const describeSkipped = (skipped: WriteDecision['skipped']): string =>
   skipped.map((s) => `${s.property} ${SKIPPED_BECAUSE[s.reason]}`).join('; ');

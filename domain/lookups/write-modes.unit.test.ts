@@ -4,104 +4,129 @@ import {
   acceptedCities,
   decideWrites,
   describeSkipped,
-  holdsEveryValue,
   isAcceptedCity,
+  isZipFillsValue,
   needsCurrentValues,
   needsLastWritten,
+  resumedFill,
   type PlannedWrite,
 } from './write-modes';
 
-const state = (mode: WriteMode): PlannedWrite => ({ field: 'state', property: 'state', value: 'CA', mode });
-const city = (mode: WriteMode): PlannedWrite => ({
+const planned = (field: 'state' | 'county', value: string, mode: WriteMode): PlannedWrite => ({
+  field,
+  property: field,
+  value,
+  mode,
+});
+const state = (mode: WriteMode, value = 'CA') => planned('state', value, mode);
+const city = (mode: WriteMode, value = 'Camarillo'): PlannedWrite => ({
   field: 'city',
   property: 'city',
-  value: 'Camarillo',
+  value,
   mode,
 });
 const camarillo = ['Camarillo', 'Santa Rosa Valley'];
 const nothingWritten = {};
+const MODES = ['keep_entered', 'always_overwrite'] as const;
 
-describe('fill if empty', () => {
-  it('writes a field that is empty, blank or missing on the record', () => {
-    for (const current of [{}, { state: null }, { state: '' }, { state: '  ' }])
-      expect(
-        decideWrites([state('fill_if_empty')], { current, lastWritten: nothingWritten }, camarillo)
-          .properties,
-      ).toEqual({ state: 'CA' });
+describe('ZipFill never leaves a value it derived from an earlier ZIP', () => {
+  it('in keep what people entered, a value ZipFill wrote follows the new ZIP', () => {
+    const decision = decideWrites(
+      [
+        city('keep_entered', 'New York'),
+        state('keep_entered', 'NY'),
+        planned('county', 'New York County', 'keep_entered'),
+      ],
+      {
+        current: { city: 'San Francisco', state: 'CA', county: 'San Francisco County' },
+        lastWritten: { city: 'San Francisco', state: 'CA', county: 'San Francisco County' },
+      },
+      ['New York'],
+    );
+    expect(decision.properties).toEqual({ city: 'New York', state: 'NY', county: 'New York County' });
   });
 
-  it('leaves a field with a value alone, even one ZipFill wrote', () => {
-    expect(
-      decideWrites(
-        [state('fill_if_empty')],
-        { current: { state: 'NV' }, lastWritten: { state: 'NV' } },
-        camarillo,
-      ),
-    ).toEqual({ properties: {}, skipped: [{ property: 'state', reason: 'not_empty' }] });
+  it('with City on always overwrite and the rest on keep, no field keeps the earlier ZIP’s value', () => {
+    const decision = decideWrites(
+      [city('always_overwrite', 'New York'), planned('county', 'New York County', 'keep_entered')],
+      {
+        current: { city: 'San Francisco', county: 'San Francisco County' },
+        lastWritten: { city: 'San Francisco', county: 'San Francisco County' },
+      },
+      ['New York'],
+    );
+    expect(decision.properties).toEqual({ city: 'New York', county: 'New York County' });
   });
 });
 
-describe('update unless edited', () => {
-  it('writes a field that is empty', () => {
-    expect(
-      decideWrites([state('update_unless_edited')], { current: {}, lastWritten: nothingWritten }, camarillo)
-        .properties,
-    ).toEqual({ state: 'CA' });
-  });
-
-  it('updates a value that is still the one ZipFill wrote last', () => {
+describe('only a value a person entered is protected', () => {
+  it('keep what people entered leaves a value ZipFill did not write last', () => {
     expect(
       decideWrites(
-        [state('update_unless_edited')],
-        { current: { state: 'NV' }, lastWritten: { state: 'NV' } },
-        camarillo,
-      ).properties,
-    ).toEqual({ state: 'CA' });
-  });
-
-  it('leaves alone a value edited by hand since ZipFill wrote it', () => {
-    expect(
-      decideWrites(
-        [state('update_unless_edited')],
+        [state('keep_entered')],
         { current: { state: 'OR' }, lastWritten: { state: 'NV' } },
         camarillo,
       ),
-    ).toEqual({ properties: {}, skipped: [{ property: 'state', reason: 'edited_by_hand' }] });
+    ).toMatchObject({ properties: {}, skipped: [{ property: 'state', reason: 'entered_by_person' }] });
   });
 
-  it('leaves alone a value ZipFill never wrote, as one a person typed', () => {
+  it('keep what people entered treats a value ZipFill never wrote as a person’s', () => {
     expect(
       decideWrites(
-        [state('update_unless_edited')],
+        [state('keep_entered')],
         { current: { state: 'OR' }, lastWritten: nothingWritten },
         camarillo,
       ).skipped,
-    ).toEqual([{ property: 'state', reason: 'edited_by_hand' }]);
+    ).toEqual([{ property: 'state', reason: 'entered_by_person' }]);
   });
-});
 
-describe('always overwrite', () => {
-  it('writes over a value whoever wrote it', () => {
+  it('always overwrite replaces a person’s value too', () => {
     expect(
       decideWrites(
         [state('always_overwrite')],
-        { current: { state: 'OR' }, lastWritten: { state: 'NV' } },
+        { current: { state: 'OR' }, lastWritten: nothingWritten },
         camarillo,
       ).properties,
     ).toEqual({ state: 'CA' });
+  });
+
+  it('a value is ZipFill’s when it is the one ZipFill wrote last to that field, whatever the spacing', () => {
+    expect(isZipFillsValue(' NV ', 'NV')).toBe(true);
+    expect(isZipFillsValue('OR', 'NV')).toBe(false);
+    expect(isZipFillsValue('NV', undefined)).toBe(false);
+    expect(isZipFillsValue('', '')).toBe(false);
+  });
+});
+
+describe('an empty field is filled in every mode', () => {
+  it('writes a field that is empty, blank or missing on the record', () => {
+    for (const mode of MODES)
+      for (const current of [{}, { state: null }, { state: '' }, { state: '  ' }])
+        expect(
+          decideWrites([state(mode)], { current, lastWritten: nothingWritten }, camarillo).properties,
+        ).toEqual({ state: 'CA' });
+  });
+});
+
+describe('a field that already holds the ZIP’s value is not written', () => {
+  it('in every mode, so a record already right has nothing to update', () => {
+    for (const mode of MODES)
+      expect(
+        decideWrites([state(mode)], { current: { state: 'CA' }, lastWritten: { state: 'CA' } }, camarillo),
+      ).toMatchObject({ properties: {}, skipped: [{ property: 'state', reason: 'already_right' }] });
   });
 });
 
 describe('a city accepted for the ZIP', () => {
   it('is kept in every mode, alternate names included', () => {
-    for (const mode of ['fill_if_empty', 'update_unless_edited', 'always_overwrite'] as const)
+    for (const mode of MODES)
       expect(
         decideWrites(
           [city(mode)],
           { current: { city: 'Santa Rosa Valley' }, lastWritten: { city: 'Santa Rosa Valley' } },
           camarillo,
         ),
-      ).toEqual({ properties: {}, skipped: [{ property: 'city', reason: 'accepted_city' }] });
+      ).toMatchObject({ properties: {}, skipped: [{ property: 'city', reason: 'accepted_city' }] });
   });
 
   it('is recognised whatever its case and spacing', () => {
@@ -155,36 +180,55 @@ describe('what deciding needs to read', () => {
       false,
     );
     expect(needsCurrentValues([state('always_overwrite'), city('always_overwrite')], camarillo)).toBe(true);
-    expect(needsCurrentValues([state('fill_if_empty')], ['Camarillo'])).toBe(true);
+    expect(needsCurrentValues([state('keep_entered')], ['Camarillo'])).toBe(true);
   });
 
-  it('needs what ZipFill wrote last only for fields updated unless edited', () => {
-    expect(needsLastWritten([state('fill_if_empty'), city('always_overwrite')])).toBe(false);
-    expect(needsLastWritten([state('update_unless_edited')])).toBe(true);
+  it('needs what ZipFill wrote last only for fields that keep what people entered', () => {
+    expect(needsLastWritten([state('always_overwrite'), city('always_overwrite')])).toBe(false);
+    expect(needsLastWritten([state('keep_entered')])).toBe(true);
   });
 });
 
-describe('a record whose every value is skipped', () => {
+describe('a record with nothing to update', () => {
   it('says for each property why it was left alone', () => {
     expect(
       describeSkipped([
-        { property: 'state', reason: 'not_empty' },
+        { property: 'state', reason: 'entered_by_person' },
+        { property: 'county', reason: 'already_right' },
         { property: 'city', reason: 'accepted_city' },
       ]),
-    ).toBe('state already has a value; city already holds a city accepted for this ZIP');
+    ).toBe(
+      'state holds a value a person entered; county already holds this value; city already holds a city accepted for this ZIP',
+    );
   });
 });
 
-describe('a lookup resumed after its charge', () => {
-  it('has written its record when the record holds every value it would write, whatever the spacing', () => {
-    const planned = [state('fill_if_empty'), city('fill_if_empty')];
-    expect(holdsEveryValue(planned, { state: 'CA', city: ' Camarillo ' })).toBe(true);
+describe('a charged lookup resumed after a crash is judged by what it planned', () => {
+  it('succeeds with the fields holding its values, whatever a person’s value beside them', () => {
+    const decision = decideWrites(
+      [city('keep_entered', 'New York'), state('keep_entered', 'NY')],
+      { current: { city: 'Gotham', state: 'NY' }, lastWritten: nothingWritten },
+      ['New York'],
+    );
+    expect(resumedFill(decision)).toEqual({ state: 'NY' });
   });
 
-  it('has not when any value differs or is missing', () => {
-    const planned = [state('fill_if_empty'), city('fill_if_empty')];
-    expect(holdsEveryValue(planned, { state: 'CA', city: 'Santa Rosa Valley' })).toBe(false);
-    expect(holdsEveryValue(planned, { state: 'CA' })).toBe(false);
-    expect(holdsEveryValue([], {})).toBe(false);
+  it('redoes only what did not land, and reports both', () => {
+    const decision = decideWrites(
+      [city('keep_entered', 'New York'), state('keep_entered', 'NY')],
+      { current: { city: '', state: 'NY' }, lastWritten: nothingWritten },
+      ['New York'],
+    );
+    expect(decision.properties).toEqual({ city: 'New York' });
+    expect(resumedFill(decision)).toEqual({ city: 'New York', state: 'NY' });
+  });
+
+  it('has nothing to report when none of its values is there and nothing is left to write', () => {
+    const decision = decideWrites(
+      [state('keep_entered', 'NY')],
+      { current: { state: 'NJ' }, lastWritten: nothingWritten },
+      ['New York'],
+    );
+    expect(resumedFill(decision)).toBeUndefined();
   });
 });

@@ -12,17 +12,27 @@ export type LocationField = (typeof LOCATION_FIELDS)[number];
 export type WrittenField = LocationField | 'timezone';
 
 /**
- * When a lookup may write a mapped field that already holds a value:
- * - fill_if_empty: never; only an empty field is written.
- * - update_unless_edited: when the value is the one ZipFill itself wrote last (a person has not
- *   changed it since), so a new ZIP updates it.
- * - always_overwrite: always.
+ * How a lookup treats a mapped field that already holds a value (an empty one is always filled):
+ * - keep_entered ("Keep what people entered"): a value a person entered stays; a value ZipFill
+ *   wrote is ZipFill's and follows every ZIP change, so nothing derived from an earlier ZIP stays.
+ * - always_overwrite: the ZIP's value replaces whatever the field holds.
  */
-export const WRITE_MODES = ['fill_if_empty', 'update_unless_edited', 'always_overwrite'] as const;
+export const WRITE_MODES = ['keep_entered', 'always_overwrite'] as const;
 export type WriteMode = (typeof WRITE_MODES)[number];
 
-/** A field nobody chose a mode for is only filled when empty: nothing a person typed is lost. */
-export const DEFAULT_WRITE_MODE: WriteMode = 'fill_if_empty';
+/** A field nobody chose a mode for keeps what people entered and follows the ZIP otherwise. */
+export const DEFAULT_WRITE_MODE: WriteMode = 'keep_entered';
+
+/**
+ * Modes recorded before there were two: "fill if empty" and "update unless edited by hand" both
+ * kept a person's value; they are one mode now, which also lets ZipFill's own values follow the
+ * ZIP (the first left them stale after a ZIP change).
+ */
+export type RecordedWriteMode = WriteMode | 'fill_if_empty' | 'update_unless_edited';
+
+/** The mode a recorded mode means today. */
+export const upcastWriteMode = (mode: RecordedWriteMode): WriteMode =>
+  mode === 'always_overwrite' ? 'always_overwrite' : 'keep_entered';
 
 export type CompanyWriteModes = Record<LocationField, WriteMode>;
 export type ContactWriteModes = Record<WrittenField, WriteMode>;
@@ -71,6 +81,27 @@ export interface PortalMapping {
   company: CompanyMapping;
 }
 
+/** The CRM property each object type's ZIP is read from. */
+export type ZipProperties = Record<'contact' | 'company', string>;
+
+/**
+ * The ZIP property is never a mapping target: a location value written there would overwrite
+ * the very code the lookup reads. The properties a mapping may use, without it.
+ */
+export const withoutZipProperty = <P extends { name: string }>(
+  options: readonly P[],
+  zipProperty: string,
+): P[] => options.filter((o) => o.name !== zipProperty);
+
+/** The first field of a mapping that names its object type's ZIP property, with why it is refused. */
+export function zipPropertyTarget(mapping: PortalMapping, zip: ZipProperties): string | undefined {
+  for (const type of ['contact', 'company'] as const)
+    for (const field of LOCATION_FIELDS)
+      if (isFieldMapped(mapping[type][field]) && mapping[type][field].trim() === zip[type])
+        return `${type}.${field}: "${zip[type]}" is the ZIP property the lookup reads; writing the ${field} there would overwrite the ZIP. Choose another property, or Do Not Update.`;
+  return undefined;
+}
+
 const allModes = <F extends string>(fields: readonly F[], mode: WriteMode) =>
   Object.fromEntries(fields.map((f) => [f, mode])) as Record<F, WriteMode>;
 
@@ -108,10 +139,11 @@ export function sameMapping(a: PortalMapping, b: PortalMapping): boolean {
 
 /**
  * A mapping as recorded in a PortalConfigSaved event. Before write modes, a mapping carried one
- * switch for all its fields, "only fill empty" (absent meaning off); recorded events keep it.
+ * switch for all its fields, "only fill empty" (absent meaning off); later ones carry three modes
+ * (RecordedWriteMode); recorded events keep what they said.
  */
 export type RecordedMapping<M extends { modes: object }> = Omit<M, 'modes'> & {
-  modes?: M['modes'];
+  modes?: { [F in keyof M['modes']]: RecordedWriteMode };
   onlyFillEmpty?: boolean;
 };
 
@@ -125,9 +157,13 @@ function upcastMapping<M extends { modes: object }>(
   fields: readonly WrittenField[],
 ): M {
   const { onlyFillEmpty, modes, ...mapping } = recorded;
-  // The old switch kept its behaviour: on, every field was only filled when empty; off, every
-  // field was overwritten.
-  const upcast = modes ?? allModes(fields, onlyFillEmpty === true ? 'fill_if_empty' : 'always_overwrite');
+  // The old switch, on, only filled empty fields: people's values were kept, as keep_entered
+  // keeps them; off, every field was overwritten.
+  const upcast = modes
+    ? Object.fromEntries(
+        Object.entries(modes as Record<string, RecordedWriteMode>).map(([f, m]) => [f, upcastWriteMode(m)]),
+      )
+    : allModes(fields, onlyFillEmpty === true ? 'keep_entered' : 'always_overwrite');
   return { ...mapping, modes: upcast } as unknown as M; // the rest of M is what was recorded
 }
 

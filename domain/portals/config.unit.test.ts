@@ -3,6 +3,8 @@ import {
   defaultPortalMapping,
   isMappingConfigured,
   upcastPortalMapping,
+  withoutZipProperty,
+  zipPropertyTarget,
   type CompanyMapping,
   type ContactMapping,
   type RecordedPortalMapping,
@@ -45,15 +47,15 @@ describe('whether a mapping is configured', () => {
 });
 
 describe('write modes', () => {
-  it('fill only empty fields on a new portal', () => {
+  it('keep what people entered on a new portal', () => {
     const { contact, company } = defaultPortalMapping();
-    expect(Object.values(contact.modes)).toEqual(Array(5).fill('fill_if_empty'));
+    expect(Object.values(contact.modes)).toEqual(Array(5).fill('keep_entered'));
     expect(Object.keys(contact.modes)).toEqual(['city', 'state', 'county', 'country', 'timezone']);
     expect(company.modes).toEqual({
-      city: 'fill_if_empty',
-      state: 'fill_if_empty',
-      county: 'fill_if_empty',
-      country: 'fill_if_empty',
+      city: 'keep_entered',
+      state: 'keep_entered',
+      county: 'keep_entered',
+      country: 'keep_entered',
     });
   });
 });
@@ -69,17 +71,17 @@ describe('a configuration recorded before write modes', () => {
     company: { ...mapped, ...(companySwitch === undefined ? {} : { onlyFillEmpty: companySwitch }) },
   });
 
-  it('keeps "only fill empty" on as fill if empty for every field', () => {
+  it('reads "only fill empty" on as keep what people entered for every field', () => {
     const { contact } = upcastPortalMapping(recorded(true, false));
     expect(contact).toEqual({
       ...mapped,
       updateTimezone: true,
       modes: {
-        city: 'fill_if_empty',
-        state: 'fill_if_empty',
-        county: 'fill_if_empty',
-        country: 'fill_if_empty',
-        timezone: 'fill_if_empty',
+        city: 'keep_entered',
+        state: 'keep_entered',
+        county: 'keep_entered',
+        country: 'keep_entered',
+        timezone: 'keep_entered',
       },
     });
   });
@@ -99,12 +101,70 @@ describe('a configuration recorded before write modes', () => {
     }
   });
 
-  it('leaves a configuration recorded with write modes as it was', () => {
+  it('leaves a configuration recorded with today’s write modes as it was', () => {
     const current = {
       ...defaultPortalMapping(),
       company: { ...defaultPortalMapping().company, city: 'city' },
     };
-    current.contact.modes.state = 'update_unless_edited';
+    current.contact.modes.state = 'always_overwrite';
     expect(upcastPortalMapping(current)).toEqual(current);
+  });
+});
+
+describe('a configuration recorded with three write modes', () => {
+  it('reads fill if empty and update unless edited as keep what people entered, always overwrite as it was', () => {
+    const { contact, company } = defaultPortalMapping();
+    const recorded: RecordedPortalMapping = {
+      contact: {
+        ...contact,
+        modes: {
+          city: 'fill_if_empty',
+          state: 'update_unless_edited',
+          county: 'always_overwrite',
+          country: 'fill_if_empty',
+          timezone: 'update_unless_edited',
+        },
+      },
+      company: { ...company, modes: { ...company.modes, city: 'update_unless_edited' } },
+    };
+    expect(upcastPortalMapping(recorded).contact.modes).toEqual({
+      city: 'keep_entered',
+      state: 'keep_entered',
+      county: 'always_overwrite',
+      country: 'keep_entered',
+      timezone: 'keep_entered',
+    });
+    expect(upcastPortalMapping(recorded).company.modes.city).toBe('keep_entered');
+  });
+});
+
+describe('the ZIP property is never a target', () => {
+  const zip = { contact: 'zip', company: 'zip' };
+
+  it('is left out of the properties a mapping may use', () => {
+    expect(
+      withoutZipProperty(
+        [
+          { name: 'city', label: 'City' },
+          { name: 'zip', label: 'Postal Code' },
+        ],
+        'zip',
+      ),
+    ).toEqual([{ name: 'city', label: 'City' }]);
+  });
+
+  it('refuses a mapping that writes a location value to it, naming the field', () => {
+    const mapping = defaultPortalMapping();
+    expect(zipPropertyTarget(mapping, zip)).toBeUndefined();
+    mapping.company.county = 'zip';
+    expect(zipPropertyTarget(mapping, zip)).toMatch(
+      /^company\.county: "zip" is the ZIP property the lookup reads/,
+    );
+  });
+
+  it('lets another property hold the location when the ZIP lives elsewhere', () => {
+    const mapping = defaultPortalMapping();
+    mapping.contact.city = 'zip';
+    expect(zipPropertyTarget(mapping, { contact: 'postal_code', company: 'zip' })).toBeUndefined();
   });
 });

@@ -25,7 +25,7 @@ const mapping: PortalMapping = {
     county: 'county_name',
     country: '',
     updateTimezone: true,
-    modes: { ...defaultPortalMapping().contact.modes, city: 'update_unless_edited' },
+    modes: { ...defaultPortalMapping().contact.modes, city: 'keep_entered' },
   },
   company: {
     city: 'city',
@@ -95,10 +95,10 @@ describe('portal rules', () => {
 
   it('maps nothing by default: empty properties, no timezone, every field only filled when empty', () => {
     const fillIfEmpty = {
-      city: 'fill_if_empty',
-      state: 'fill_if_empty',
-      county: 'fill_if_empty',
-      country: 'fill_if_empty',
+      city: 'keep_entered',
+      state: 'keep_entered',
+      county: 'keep_entered',
+      country: 'keep_entered',
     };
     expect(given(connect('alice')).config).toEqual({
       contact: {
@@ -107,7 +107,7 @@ describe('portal rules', () => {
         county: '',
         country: '',
         updateTimezone: false,
-        modes: { ...fillIfEmpty, timezone: 'fill_if_empty' },
+        modes: { ...fillIfEmpty, timezone: 'keep_entered' },
       },
       company: { city: '', state: '', county: '', country: '', modes: fillIfEmpty },
     });
@@ -129,7 +129,7 @@ describe('portal rules', () => {
       type: 'PortalConfigSaved',
       data: { portalId, userId: 'alice', at, config: recorded },
     });
-    expect(state.config.contact.modes.city).toBe('fill_if_empty');
+    expect(state.config.contact.modes.city).toBe('keep_entered');
     expect(state.config.company.modes.city).toBe('always_overwrite');
     expect(state.config.contact).not.toHaveProperty('onlyFillEmpty');
   });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { percent } from '../../domain/admin/rules';
-import type { LookupSource } from '../../domain/lookups/events';
+import type { LookupOutcome, LookupSource } from '../../domain/lookups/events';
 import type { ReadModelDb } from '../schema';
 import type { Window } from './window';
 
@@ -26,6 +26,7 @@ export async function recentActivity(db: ReadModelDb, w: Window, limit = 50) {
     id: r.lookup_id,
     email: r.email ?? '',
     successful: r.outcome === 'success',
+    outcome: (r.outcome === 'success' ? 'filled' : r.outcome) as LookupOutcome,
     zipcode: r.zip,
     source: r.source,
     timestamp: iso(r.at)!,
@@ -100,17 +101,19 @@ export async function chartData(db: ReadModelDb, w: Window) {
 
 /** Lookups by hour of day (UTC) over the last 7 days, busiest hour first. */
 export async function timeBasedAnalytics(db: ReadModelDb, w: Window) {
-  const { rows } = await sql<{ hour: number; successful: string; failed: string }>`
-    SELECT hour, sum(successful) AS successful, sum(failed) AS failed FROM admin_day_hours
-    WHERE day >= ${w.firstDay7d} GROUP BY hour`.execute(db);
+  const { rows } = await sql<{ hour: number; successful: string; failed: string; unchanged: string }>`
+    SELECT hour, sum(successful) AS successful, sum(failed) AS failed, sum(nothing_to_update) AS unchanged
+    FROM admin_day_hours WHERE day >= ${w.firstDay7d} GROUP BY hour`.execute(db);
   return rows
     .map((r) => {
-      const total = Number(r.successful) + Number(r.failed);
+      const successful = Number(r.successful);
+      const failed = Number(r.failed);
       return {
         hour: r.hour,
-        total_lookups: total,
-        successful_lookups: Number(r.successful),
-        success_rate: percent(Number(r.successful), total),
+        total_lookups: successful + failed + Number(r.unchanged),
+        successful_lookups: successful,
+        // Of the lookups that filled or failed: nothing to update is neither.
+        success_rate: percent(successful, successful + failed),
       };
     })
     .filter((r) => r.total_lookups > 0)

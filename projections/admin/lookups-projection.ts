@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { RecordedEvent } from '../../domain/eventstore/types';
-import { lookupSourceOf } from '../../domain/lookups/events';
+import { lookupOutcomeOf, lookupSourceOf } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
@@ -56,8 +56,9 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
     const d = event.data;
     const earlier = rows.get(d.lookupId);
     if (earlier && earlier.outcome !== 'pending') continue;
+    const kind = lookupOutcomeOf(event);
     const outcome = {
-      outcome: event.type === 'LookupSucceeded' ? ('success' as const) : ('failed' as const),
+      outcome: kind === 'filled' ? ('success' as const) : kind,
       reason: 'reason' in d ? d.reason : null,
       credits_after: d.balanceAfter,
       at: d.at,
@@ -132,17 +133,19 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     row,
     day: dayOf(row.at),
     successful: row.outcome === 'success' ? 1 : 0,
-    failed: row.outcome === 'success' ? 0 : 1,
+    failed: row.outcome === 'failed' ? 1 : 0,
+    nothing_to_update: row.outcome === 'nothing_to_update' ? 1 : 0,
   }));
-  const counts = { sum: ['successful', 'failed'] as const };
+  const counts = { sum: ['successful', 'failed', 'nothing_to_update'] as const };
   await addUp(
     trx,
     'admin_user_lookups',
     ['user_id'],
-    counted.map(({ row, successful, failed }) => ({
+    counted.map(({ row, successful, failed, nothing_to_update }) => ({
       user_id: row.user_id,
       successful,
       failed,
+      nothing_to_update,
       last_lookup_at: row.at,
     })),
     { ...counts, latest: ['last_lookup_at'] },
@@ -151,14 +154,26 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     trx,
     'admin_user_days',
     ['user_id', 'day'],
-    counted.map(({ row, day, successful, failed }) => ({ user_id: row.user_id, day, successful, failed })),
+    counted.map(({ row, day, successful, failed, nothing_to_update }) => ({
+      user_id: row.user_id,
+      day,
+      successful,
+      failed,
+      nothing_to_update,
+    })),
     counts,
   );
   await addUp(
     trx,
     'admin_day_hours',
     ['day', 'hour'],
-    counted.map(({ row, day, successful, failed }) => ({ day, hour: hourOf(row.at), successful, failed })),
+    counted.map(({ row, day, successful, failed, nothing_to_update }) => ({
+      day,
+      hour: hourOf(row.at),
+      successful,
+      failed,
+      nothing_to_update,
+    })),
     counts,
   );
   await addUp(
@@ -179,8 +194,9 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     ['portal_id', 'user_id'],
     counted.map(({ row }) => ({ portal_id: row.portal_id, user_id: row.user_id })),
   );
+  // Failure Analysis counts failures only: nothing to update is not one.
   const failures = counted.flatMap(({ row, day }) =>
-    row.reason === null ? [] : [{ row, day, reason: row.reason }],
+    row.outcome !== 'failed' || row.reason === null ? [] : [{ row, day, reason: row.reason }],
   );
   await addUp(
     trx,

@@ -15,7 +15,8 @@ export interface AdminLookupsTable {
   zip: string;
   /** webhook, workflow or backfill; lookups recorded before sources read as webhook. */
   source: ColumnType<string, string | undefined, string>;
-  outcome: 'pending' | 'success' | 'failed';
+  /** nothing_to_update: not a failure (recorded as a LookupFailed with reason already_filled). */
+  outcome: 'pending' | 'success' | 'nothing_to_update' | 'failed';
   reason: string | null;
   credits_before: number;
   credits_after: number;
@@ -31,6 +32,8 @@ export interface AdminUserLookupsTable {
   user_id: string;
   successful: Count;
   failed: Count;
+  /** Lookups with nothing to update: neither successes nor failures. */
+  nothing_to_update: Count;
   last_lookup_at: Timestamp;
 }
 
@@ -40,6 +43,8 @@ export interface AdminUserDaysTable {
   day: string;
   successful: Count;
   failed: Count;
+  /** Lookups with nothing to update: neither successes nor failures. */
+  nothing_to_update: Count;
 }
 
 /** Per UTC day and hour of day: the 30-day chart and the hourly usage patterns. */
@@ -48,6 +53,8 @@ export interface AdminDayHoursTable {
   hour: number;
   successful: Count;
   failed: Count;
+  /** Lookups with nothing to update: neither successes nor failures. */
+  nothing_to_update: Count;
 }
 
 export interface AdminFailureDaysTable {

@@ -88,6 +88,8 @@ export const backfillJobsProjection = eachEvent({
         .set((eb) => ({
           cursor: d.cursor,
           done: eb('done', '+', d.records),
+          // The search counted them in the job's scope; ZipFill can change nothing in them.
+          total: eb('total', '-', d.outOfScope ?? 0),
           succeeded: eb('succeeded', '+', d.succeeded),
           credits_spent: eb('credits_spent', '+', d.credits),
           failures: JSON.stringify(failures),

@@ -1,7 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { BackfillScope, BackfillStateName } from '../../domain/backfill/events';
 import type { RecentPage } from '../../domain/backfill/progress';
-import type { LookupFailureReason } from '../../domain/lookups/events';
+import { isNothingToUpdate, type LookupFailureReason } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import type { ReadModelDb } from '../schema';
 import type { BackfillJobsTable } from './tables';
@@ -156,7 +156,8 @@ export async function backfillJobsPage(
 export interface BackfillRecordOutcome {
   objectId: string;
   zip: string;
-  outcome: 'succeeded' | 'failed';
+  /** nothing_to_update: recorded as failed with that reason, and not a failure (no reason). */
+  outcome: 'succeeded' | 'nothing_to_update' | 'failed';
   reason: LookupFailureReason | null;
   filled: Record<string, string>;
 }
@@ -170,8 +171,9 @@ const outcomeOf = (r: {
 }): BackfillRecordOutcome => ({
   objectId: r.object_id,
   zip: r.zip,
-  outcome: r.outcome,
-  reason: r.reason as LookupFailureReason | null,
+  ...(r.outcome === 'failed' && isNothingToUpdate(r.reason)
+    ? { outcome: 'nothing_to_update' as const, reason: null }
+    : { outcome: r.outcome, reason: r.reason as LookupFailureReason | null }),
   filled: JSON.parse(r.filled) as Record<string, string>,
 });
 

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { lookupOutcomeOf } from '../../domain/lookups/events';
 import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
 /** The user a credits stream (`credits-<userId>`) belongs to. */
@@ -12,6 +13,7 @@ interface UserDelta {
   balance: number;
   creditsUsed: number;
   failedAttempts: number;
+  nothingToUpdate: number;
   updatedAt: string;
 }
 
@@ -27,6 +29,7 @@ function fold(events: readonly Recorded<Counted>[]): { perUser: Map<string, User
       balance: balanceAfter,
       creditsUsed: 0,
       failedAttempts: 0,
+      nothingToUpdate: 0,
       updatedAt: event.recordedAt,
     };
     delta.balance = balanceAfter;
@@ -35,13 +38,16 @@ function fold(events: readonly Recorded<Counted>[]): { perUser: Map<string, User
       delta.creditsUsed++;
       successful++;
     }
-    if (event.type === 'LookupFailed') delta.failedAttempts++;
+    if (event.type === 'LookupFailed') {
+      if (lookupOutcomeOf(event) === 'nothing_to_update') delta.nothingToUpdate++;
+      else delta.failedAttempts++;
+    }
     perUser.set(userId, delta);
   }
   return { perUser, successful };
 }
 
-/** Each user's balance, successful lookups and failed attempts; and the all-time lookup count. */
+/** Each user's balance, successful lookups, lookups with nothing to update and failed attempts; and the all-time lookup count. */
 export const creditBalancesProjection = batched({
   name: 'credit_balances',
   tables: ['credit_balances', 'lookup_totals'],
@@ -57,6 +63,7 @@ export const creditBalancesProjection = batched({
             balance: d.balance,
             credits_used: d.creditsUsed,
             failed_attempts: d.failedAttempts,
+            nothing_to_update: d.nothingToUpdate,
             updated_at: d.updatedAt,
           })),
         )
@@ -66,6 +73,7 @@ export const creditBalancesProjection = batched({
             updated_at: sql<string>`excluded.updated_at`,
             credits_used: sql<number>`credit_balances.credits_used + excluded.credits_used`,
             failed_attempts: sql<number>`credit_balances.failed_attempts + excluded.failed_attempts`,
+            nothing_to_update: sql<number>`credit_balances.nothing_to_update + excluded.nothing_to_update`,
           }),
         )
         .execute();

@@ -7,6 +7,8 @@ export interface CreditBalancesTable {
   credits_used: Generated<number>;
   /** Lookups that failed; never charged. */
   failed_attempts: Generated<number>;
+  /** Lookups that had nothing to update; never charged, and not failures. */
+  nothing_to_update: Generated<number>;
   updated_at: ColumnType<Date, Date | string, Date | string>;
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { lookupSourceOf } from '../../domain/lookups/events';
+import { lookupOutcomeOf, lookupSourceOf } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
 import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
@@ -8,6 +8,7 @@ interface DayCount {
   date: string;
   successful: number;
   failed: number;
+  unchanged: number;
   reasons: Record<string, number>;
   sources: Record<string, number>;
   refusals: Record<string, number>;
@@ -29,6 +30,7 @@ function countByDay(events: readonly Recorded<'LookupSucceeded' | 'LookupFailed'
       date,
       successful: 0,
       failed: 0,
+      unchanged: 0,
       reasons: {},
       sources: {},
       refusals: {},
@@ -38,7 +40,8 @@ function countByDay(events: readonly Recorded<'LookupSucceeded' | 'LookupFailed'
       const source = lookupSourceOf(event.data);
       day.successful++;
       day.sources[source] = (day.sources[source] ?? 0) + 1;
-    } else {
+    } else if (lookupOutcomeOf(event) === 'nothing_to_update') day.unchanged++;
+    else {
       const { reason, detail } = event.data;
       day.failed++;
       day.reasons[reason] = (day.reasons[reason] ?? 0) + 1;
@@ -67,6 +70,7 @@ async function add(trx: ReadModelTransaction, days: readonly DayCount[]) {
         date: day.date,
         successful_lookups: day.successful,
         failed_lookups: day.failed,
+        nothing_to_update: day.unchanged,
         failure_reasons: JSON.stringify(day.reasons),
         successful_by_source: JSON.stringify(day.sources),
         refused_values: JSON.stringify(day.refusals),
@@ -76,6 +80,7 @@ async function add(trx: ReadModelTransaction, days: readonly DayCount[]) {
       oc.columns(['user_id', 'date']).doUpdateSet({
         successful_lookups: sql<number>`daily_usage.successful_lookups + excluded.successful_lookups`,
         failed_lookups: sql<number>`daily_usage.failed_lookups + excluded.failed_lookups`,
+        nothing_to_update: sql<number>`daily_usage.nothing_to_update + excluded.nothing_to_update`,
         failure_reasons: addCounts('failure_reasons'),
         successful_by_source: addCounts('successful_by_source'),
         refused_values: addCounts('refused_values'),
@@ -85,8 +90,8 @@ async function add(trx: ReadModelTransaction, days: readonly DayCount[]) {
 }
 
 /**
- * Each user's successful and failed lookups per UTC date, successes by source and failures by
- * reason.
+ * Each user's lookups per UTC date: successful (also by source), with nothing to update, and
+ * failed (also by reason); nothing to update is not a failure.
  */
 export const dailyUsageProjection = batched({
   name: 'daily_usage',

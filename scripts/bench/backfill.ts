@@ -267,7 +267,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<B
       REQUEST,
     ).then(
       (answer) =>
-        `${answer.recordsInScope} / ${answer.resolvable} / ${answer.creditsNeeded}` +
+        `${answer.recordsInScope} / ${answer.nothingToUpdate} / ${answer.creditsNeeded}` +
         (answer.estimate ? ` (estimated from ${answer.estimate.examined})` : ''),
       (error: unknown) =>
         `no answer: ${error instanceof Error ? (error.cause ?? error).toString() : String(error)}`,

@@ -92,6 +92,7 @@ for (const backend of backends) {
       expect((await call(base, '/api/auth/credit-usage-stats', { token })).body).toEqual({
         creditsUsed: 2,
         failedAttempts: 1,
+        nothingToUpdate: 0,
       });
       expect((await call(base, '/api/auth/lookup-count')).body).toEqual({
         allTimeSuccessfulLookups: before.allTimeSuccessfulLookups + 2,

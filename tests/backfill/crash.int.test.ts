@@ -19,8 +19,11 @@ const targets = crashTargets('zipfill-backfill-crash-');
 
 const RECORDS = 600;
 
-/** A user with a sandbox portal of RECORDS contacts and the credits for them, made in this process. */
-async function setUp(database: Database) {
+/**
+ * A user with a sandbox portal of RECORDS contacts (ZIP 10001 and `typed` beside it) and the
+ * credits for them, made in this process; city and state mapped, keeping what people entered.
+ */
+async function setUp(database: Database, typed: Record<string, string> = {}) {
   const port = await freePort();
   const system = await createSystem(
     readSettings({ PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: '/nonexistent' }),
@@ -41,7 +44,7 @@ async function setUp(database: Database) {
     const ids = await seedContacts(
       database,
       portalId,
-      Array.from({ length: RECORDS }, (_, i) => ({ firstname: `C${i}`, zip: '10001' })),
+      Array.from({ length: RECORDS }, (_, i) => ({ firstname: `C${i}`, zip: '10001', ...typed })),
     );
     await topUp(system, user.userId, RECORDS);
     return { ...user, portalId, ids };
@@ -97,9 +100,18 @@ async function creditsOf(db: Database, userId: string) {
   return { stream, charges, outcomes };
 }
 
-/** A child killed with its third page of 100 charged and held before its write. */
-async function killedOnThirdPage(env: Record<string, string>, user: Awaited<ReturnType<typeof setUp>>) {
-  const first = await startChild({ ...env, CHILD_PAGE_SIZE: '100', CHILD_HOLD_UPDATES_AFTER: '2' });
+/** A child killed with its third page of 100 charged and held before its write (or, `written`, after it). */
+async function killedOnThirdPage(
+  env: Record<string, string>,
+  user: Awaited<ReturnType<typeof setUp>>,
+  written = false,
+) {
+  const first = await startChild({
+    ...env,
+    CHILD_PAGE_SIZE: '100',
+    CHILD_HOLD_UPDATES_AFTER: '2',
+    ...(written ? { CHILD_HOLD_AFTER_WRITE: '1' } : {}),
+  });
   const job = await startJob(
     { baseUrl: first.baseUrl } as Parameters<typeof startJob>[0],
     user.token,
@@ -229,6 +241,49 @@ describe('the service killed in the middle of a backfill', () => {
         expect(foldBalance(stream)).toEqual({ balance: 50 + RECORDS - 200, lowest: 0 });
         // The credits the job shows spent are its charges net of the refunds.
         expect(charges.size - refunds.length).toBe(figures.creditsSpent);
+        await db.close();
+      } finally {
+        await target.dispose();
+      }
+    },
+    180_000,
+  );
+
+  it.each(targets)(
+    'judges a page killed between its HubSpot write and its outcomes by what it planned on %s: records whose City a person typed are filled, charged once, with their fields in the CSV',
+    async (_name, makeTarget) => {
+      const target = await makeTarget();
+      try {
+        let db = await target.open();
+        // A person typed the City; ZipFill fills the State beside it and keeps the City.
+        const user = await setUp(db, { city: 'The Village' });
+        await db.close();
+
+        const job = await killedOnThirdPage(target.env, user, true);
+
+        const second = await startChild({ ...target.env, CHILD_PAGE_SIZE: '100' });
+        const done = await waitForJob(second.baseUrl, user.token, job.jobId, ['completed'], 90_000);
+        expect(done.progress).toMatchObject({
+          done: RECORDS,
+          succeeded: RECORDS,
+          nothingToUpdate: 0,
+          failed: 0,
+          creditsSpent: RECORDS,
+        });
+        const report = await reportOf(second.baseUrl, user.token, job.jobId);
+        expect(report).toHaveLength(RECORDS);
+        expect(report.every((r) => r.outcome === 'succeeded' && r.fields_written === 'state=NY')).toBe(true);
+        await stop(second, 'SIGTERM');
+
+        db = await target.open();
+        const { stream, charges, outcomes } = await creditsOf(db, user.userId);
+        expect(charges.size).toBe(RECORDS);
+        expect([...charges.values()].every((n) => n === 1)).toBe(true);
+        expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
+        expect(stream.filter((e) => e.type === 'LookupFailed')).toHaveLength(0);
+        expect(foldBalance(stream)).toEqual({ balance: 50, lowest: 0 });
+        for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
+          expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'The Village', state: 'NY' });
         await db.close();
       } finally {
         await target.dispose();

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import { seedContacts, startBackfillApp, userWithPortal } from './helpers';
+import { reportOf, seedContacts, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
 
 /** Fewer than DRY_RUN_SAMPLE_SIZE, and not whole search pages: the last page asks for 50. */
 const SAMPLE = 250;
@@ -53,8 +53,8 @@ for (const backend of backends) {
       near(answer.failures.invalid_zip_format, expected.invalid_zip_format);
       near(answer.failures.zip_not_found, expected.zip_not_found);
       expect(Object.keys(answer.failures).sort()).toEqual(['invalid_zip_format', 'zip_not_found']);
-      expect(answer.resolvable).toBe(answer.creditsNeeded);
-      expect(answer.creditsNeeded + failing(answer)).toBe(1_000);
+      expect(answer.nothingToUpdate).toBe(0);
+      expect(answer.creditsNeeded + answer.nothingToUpdate + failing(answer)).toBe(1_000);
       expect(answer.recordsCovered).toBe(50);
     });
 
@@ -66,7 +66,7 @@ for (const backend of backends) {
       ]);
       expect(await dryRun(user)).toMatchObject({
         recordsInScope: 2 * SAMPLE,
-        resolvable: 2 * SAMPLE,
+        nothingToUpdate: 0,
         failures: {},
         creditsNeeded: 2 * SAMPLE,
         estimate: { examined: SAMPLE },
@@ -80,12 +80,68 @@ for (const backend of backends) {
       expect(answer).toEqual({
         request: { objectType: 'contact', scope: 'empty' },
         recordsInScope: SAMPLE,
-        resolvable: SAMPLE - inMix(SAMPLE, 0) - inMix(SAMPLE, 1),
+        nothingToUpdate: 0,
         failures: { invalid_zip_format: inMix(SAMPLE, 0), zip_not_found: inMix(SAMPLE, 1) },
         creditsNeeded: SAMPLE - inMix(SAMPLE, 0) - inMix(SAMPLE, 1),
         balance: 50,
         recordsCovered: 50,
       });
+    });
+
+    it('adds up on a hand-built portal, Canadian and already-filled records included, and the job takes the same scope', async () => {
+      const user = await userWithPortal(app);
+      // City and state mapped, both keep what people entered.
+      const [toFill, canadian, alreadyRight, typedCity, badZip] = await seedContacts(
+        app.system.database,
+        user.portalId,
+        [
+          { firstname: 'Empty', zip: '60601' },
+          { firstname: 'Canadian', zip: 'M5V 3L9', state: 'ON' },
+          { firstname: 'Right', zip: '60601', city: 'Chicago', state: 'IL' },
+          { firstname: 'Typed', zip: '60601', city: 'The Loop', state: 'IL' },
+          { firstname: 'Bad', zip: 'n/a' },
+        ],
+      );
+      const all = await call(app.baseUrl, `/api/hubspot/backfills/${user.portalId}/dry-run`, {
+        token: user.token,
+        body: { objectType: 'contact', scope: 'all' },
+      });
+      expect(all.body).toEqual({
+        request: { objectType: 'contact', scope: 'all' },
+        recordsInScope: 5,
+        creditsNeeded: 1,
+        nothingToUpdate: 3,
+        failures: { invalid_zip_format: 1 },
+        balance: 50,
+        recordsCovered: 1,
+      } satisfies BackfillDryRunAnswer);
+
+      // Only empty: the Canadian record's empty City can never be filled, so it is not in scope.
+      const empty = await dryRun(user);
+      expect(empty).toEqual({
+        request: { objectType: 'contact', scope: 'empty' },
+        recordsInScope: 2,
+        creditsNeeded: 1,
+        nothingToUpdate: 0,
+        failures: { invalid_zip_format: 1 },
+        balance: 50,
+        recordsCovered: 1,
+      } satisfies BackfillDryRunAnswer);
+
+      const job = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'empty' });
+      const done = await waitForJob(app.baseUrl, user.token, job.jobId, ['completed']);
+      expect(done.progress).toMatchObject({
+        done: 2,
+        total: 2,
+        succeeded: 1,
+        nothingToUpdate: 0,
+        failed: 1,
+        failuresByReason: { invalid_zip_format: 1 },
+      });
+      const report = await reportOf(app.baseUrl, user.token, job.jobId);
+      expect(report.map((r) => r.object_id).sort()).toEqual([toFill, badZip].sort());
+      for (const untouched of [canadian, alreadyRight, typedCity])
+        expect(report.some((r) => r.object_id === untouched)).toBe(false);
     });
   });
 }

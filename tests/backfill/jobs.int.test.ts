@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { lastWrittenValues } from '../../projections/writes/queries';
-import { call, type RunningApp } from '../support/app';
+import { call, freshEmail, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { creditsEvents, foldBalance, ofType, topUp, waitUntil } from '../lookups/helpers';
 import {
@@ -20,12 +20,13 @@ const ZIPS = ['10001', '60601', '02134', '94105', '30301'];
 for (const backend of backends) {
   describe(`backfill jobs over HTTP on ${backend.name}`, () => {
     let app: RunningApp;
+    const adminEmail = freshEmail('admin');
     beforeAll(async () => {
-      app = await startBackfillApp(backend);
+      app = await startBackfillApp(backend, { env: { ADMIN_EMAILS: adminEmail } });
     });
     afterAll(async () => app?.close());
 
-    it('dry-runs a hand-built portal: records in scope, resolvable ZIPs, failures by reason, credits needed and covered, nothing charged or written', async () => {
+    it('dry-runs a hand-built portal: records in scope, to fill, nothing to update, failures by reason, credits needed and covered, nothing charged or written', async () => {
       const user = await userWithPortal(app);
       const ids = await seedContacts(app.system.database, user.portalId, [
         { firstname: 'A', zip: '10001' },
@@ -49,17 +50,17 @@ for (const backend of backends) {
       expect(await dryRun('all')).toEqual({
         request: { objectType: 'contact', scope: 'all' },
         recordsInScope: 7,
-        resolvable: 5,
-        failures: { invalid_zip_format: 1, zip_not_found: 1, already_filled: 1 },
         creditsNeeded: 4,
+        nothingToUpdate: 1,
+        failures: { invalid_zip_format: 1, zip_not_found: 1 },
         balance: 50,
         recordsCovered: 4,
       });
       expect(await dryRun('empty')).toMatchObject({
         recordsInScope: 6,
-        resolvable: 4,
-        failures: { invalid_zip_format: 1, zip_not_found: 1 },
         creditsNeeded: 4,
+        nothingToUpdate: 0,
+        failures: { invalid_zip_format: 1, zip_not_found: 1 },
       });
       const events = await creditsEvents(app.system.store, user.userId);
       expect(events.map((e) => e.type)).toEqual(['CreditsAdded']);
@@ -172,14 +173,14 @@ for (const backend of backends) {
       expect(foldBalance(events)).toEqual({ balance: 30, lowest: 0 });
     });
 
-    it('in "update unless edited" updates what ZipFill wrote and leaves a value edited by hand alone', async () => {
+    it('in "keep what people entered" moves what ZipFill wrote with the ZIP and leaves a value a person typed alone', async () => {
       const user = await userWithPortal(app, {
         modes: {
-          city: 'update_unless_edited',
-          state: 'fill_if_empty',
-          county: 'fill_if_empty',
-          country: 'fill_if_empty',
-          timezone: 'fill_if_empty',
+          city: 'keep_entered',
+          state: 'keep_entered',
+          county: 'keep_entered',
+          country: 'keep_entered',
+          timezone: 'keep_entered',
         },
       });
       const [edited, moved] = await seedContacts(app.system.database, user.portalId, [
@@ -189,8 +190,7 @@ for (const backend of backends) {
       const first = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
       await waitForJob(app.baseUrl, user.token, first.jobId, ['completed']);
       await waitUntil(
-        async () =>
-          (await lastWrittenValues(app.system.readModels, user.portalId, 'contact', [moved!])).size === 1,
+        async () => (await lastWrittenValues(app.system, user.portalId, 'contact', [moved!])).size === 1,
       );
 
       const store = app.system.hubspot.sandbox!.store;
@@ -198,16 +198,51 @@ for (const backend of backends) {
       await store.updateRecord(user.portalId, 'contacts', moved!, { zip: '60601' }, 'CRM_UI');
       const second = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
       const job = await waitForJob(app.baseUrl, user.token, second.jobId, ['completed']);
-      expect(job.progress).toMatchObject({ done: 2, succeeded: 1, failuresByReason: { already_filled: 1 } });
+      expect(job.progress).toMatchObject({
+        done: 2,
+        succeeded: 1,
+        nothingToUpdate: 1,
+        failed: 0,
+        failuresByReason: {},
+      });
       expect(await contactOf(app.system.database, user.portalId, edited!)).toMatchObject({
         city: 'Manhattan',
       });
       expect(await contactOf(app.system.database, user.portalId, moved!)).toMatchObject({ city: 'Chicago' });
       const report = await reportOf(app.baseUrl, user.token, second.jobId);
       expect(report.find((r) => r.object_id === edited)).toMatchObject({
-        outcome: 'failed',
-        reason: 'already_filled',
+        outcome: 'nothing_to_update',
+        reason: '',
       });
+    });
+
+    it('tells every record of a job in the admin’s Logs under “Lookups only”, grouped as the job’s request', async () => {
+      const admin = await signUp(app.baseUrl, adminEmail);
+      const user = await userWithPortal(app);
+      await seedContacts(app.system.database, user.portalId, [
+        { firstname: 'A', zip: '10001' },
+        { firstname: 'B', zip: '60601' },
+        { firstname: 'C', zip: 'abc' },
+      ]);
+      const job = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
+      await waitForJob(app.baseUrl, user.token, job.jobId, ['completed']);
+      await app.system.requestLogs.flush();
+
+      const requestId = `backfill-${job.jobId}`;
+      const lines = await call(
+        app.baseUrl,
+        `/api/logs/admin/logs?lookupOnly=true&groupByRequest=false&requestId=${requestId}`,
+        { token: admin.token },
+      );
+      const logs = (lines.body as { logs: { message: string; metadata: Record<string, unknown> }[] }).logs;
+      expect(logs).toHaveLength(3);
+      expect(logs.every((l) => l.metadata.source === 'backfill')).toBe(true);
+      expect(logs.map((l) => l.metadata.outcome).sort()).toEqual(['failed', 'success', 'success']);
+
+      const timeline = await call(app.baseUrl, `/api/logs/admin/logs/request/${requestId}`, {
+        token: admin.token,
+      });
+      expect((timeline.body as { logs: unknown[] }).logs).toHaveLength(3);
     });
   });
 }

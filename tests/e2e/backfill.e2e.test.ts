@@ -88,8 +88,14 @@ describe('filling existing records from the dashboard in the browser', () => {
     const dryRun = dialog.getByRole('region', { name: /Dry run/ });
     await dryRun.waitFor({ timeout: 20_000 });
     expect(await figure(dryRun, 'Records in scope').innerText()).toBe('3');
-    expect(await figure(dryRun, 'With a ZIP we can resolve').innerText()).toBe('2');
+    expect(await figure(dryRun, 'Would be filled').innerText()).toBe('2');
+    expect(await figure(dryRun, 'Nothing to update').innerText()).toBe('0');
     expect(await figure(dryRun, 'Would fail').innerText()).toBe('1');
+    expect(
+      await dryRun
+        .getByText('3 in scope = 2 to fill + 0 with nothing to update + 1 that would fail.')
+        .count(),
+    ).toBe(1);
     expect(await figure(dryRun, 'Credits needed').innerText()).toBe('2');
     expect(await figure(dryRun, 'Your balance').innerText()).toBe('50');
     expect(await figure(dryRun, 'Records the balance covers').innerText()).toBe('2');
@@ -105,6 +111,7 @@ describe('filling existing records from the dashboard in the browser', () => {
     expect(await progress.getAttribute('aria-valuenow')).toBe('3');
     expect(await progress.getAttribute('aria-valuemax')).toBe('3');
     expect(await figure(job, 'Filled').innerText()).toBe('2');
+    expect(await figure(job, 'Nothing to update').innerText()).toBe('0');
     expect(await figure(job, 'Failed').innerText()).toBe('1');
     expect(await figure(job, 'Credits spent').innerText()).toBe('2');
     await expect.poll(() => balanceText(dashboard), POLL).toBe('48');

@@ -131,4 +131,76 @@ describe('a ZIP entered in the sandbox CRM in the browser', () => {
     await screenshot(dashboard, 'dashboard-dark');
     expect(errors).toEqual([]);
   }, 180_000);
+
+  it('explains the two write modes on Configure, and shows a record with nothing to update apart from a failure on the dashboard', async () => {
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'modes');
+    const connect = page.getByRole('link', { name: 'Connect to HubSpot' });
+    await connect.waitFor({ timeout: 20_000 });
+    const [consent] = await Promise.all([page.context().waitForEvent('page'), connect.click()]);
+    await consent.waitForLoadState();
+    await consent.getByRole('button', { name: 'Connect sandbox portal' }).click();
+    await consent.waitForURL('**/dashboard?hubspot_connected=true', { timeout: 20_000 });
+    await page.close();
+    const dashboard = consent;
+    const portals = card(dashboard, 'Connected HubSpot Portals');
+    await expect.poll(() => portals.locator('tbody tr').count(), POLL).toBe(1);
+    const portalId = (await portals.locator('tbody tr td').first().innerText()).trim();
+
+    await portals.getByRole('link', { name: 'Configure' }).click();
+    await dashboard.waitForURL(`**/configure-portal/${portalId}`);
+    const contacts = card(dashboard, 'Contacts');
+    await contacts.getByLabel('City', { exact: true }).waitFor({ timeout: 20_000 });
+    // The two modes, each in one sentence, and the only two a field can take.
+    const modes = card(dashboard, 'When a field already has a value');
+    expect(await modes.locator('dt').allInnerTexts()).toEqual([
+      'Keep what people entered',
+      'Always overwrite',
+    ]);
+    expect(await modes.locator('dd').allInnerTexts()).toEqual([
+      'A value someone typed stays as it is; values ZipFill filled in change with the ZIP code.',
+      'Every ZIP code change replaces the value, whoever entered it.',
+    ]);
+    const cityMode = contacts.getByLabel('If City already has a value');
+    expect(await cityMode.locator('option').allInnerTexts()).toEqual([
+      'Keep what people entered',
+      'Always overwrite',
+    ]);
+    expect(await cityMode.inputValue()).toBe('keep_entered');
+    await dashboard.getByRole('button', { name: 'Save Configuration' }).click();
+    await dashboard.waitForURL('**/dashboard', { timeout: 20_000 });
+
+    // One contact already right (nothing to update), one with a ZIP that is not one (a failure).
+    await dashboard.goto(`/sandbox/hubspot/records?portalId=${portalId}`);
+    const sandboxContacts = dashboard
+      .locator('.card')
+      .filter({ has: dashboard.getByRole('heading', { name: 'Contacts' }) });
+    const create = async (fields: Record<string, string>) => {
+      for (const [label, value] of Object.entries(fields))
+        await sandboxContacts.getByLabel(label, { exact: true }).fill(value);
+      if (fields.City) await sandboxContacts.getByLabel('Time Zone').selectOption('america_slash_new_york');
+      await sandboxContacts.getByRole('button', { name: 'Create' }).click();
+      await dashboard.waitForURL(/saved=/, { timeout: 20_000 });
+    };
+    await create({
+      'First Name': 'Right',
+      'Postal Code (ZIP)': '10001',
+      City: 'New York',
+      'State/Region': 'NY',
+      County: 'New York County',
+      'Country/Region': 'US',
+    });
+    await dashboard.goto(`/sandbox/hubspot/records?portalId=${portalId}`);
+    await create({ 'First Name': 'Wrong', 'Postal Code (ZIP)': 'abc' });
+
+    await dashboard.goto('/dashboard');
+    const usage = card(dashboard, 'Your Usage');
+    const stat = (label: string) =>
+      usage.locator('.stat').filter({ hasText: label }).locator('.stat-value').innerText();
+    await expect.poll(() => stat('Nothing to update'), POLL).toBe('1');
+    await expect.poll(() => stat('Failed attempts'), POLL).toBe('1');
+    expect(await stat('Successful lookups')).toBe('0');
+    await expect.poll(() => balanceText(dashboard), POLL).toBe('50');
+    expect(errors).toEqual([]);
+  }, 180_000);
 });

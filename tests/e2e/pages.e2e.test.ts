@@ -79,9 +79,9 @@ const backfillDialog: View = {
 const ESTIMATED_DRY_RUN: BackfillDryRunAnswer = {
   request: { objectType: 'contact', scope: 'empty' },
   recordsInScope: 82_726,
-  resolvable: 75_012,
-  failures: { invalid_zip_format: 4_120, zip_not_found: 3_594, already_filled: 2_089 },
   creditsNeeded: 72_923,
+  nothingToUpdate: 2_089,
+  failures: { invalid_zip_format: 4_120, zip_not_found: 3_594 },
   balance: 50,
   recordsCovered: 50,
   estimate: { examined: 10_000 },

@@ -11,11 +11,11 @@ const mapping = {
     country: 'country',
     updateTimezone: true,
     modes: {
-      city: 'update_unless_edited',
-      state: 'fill_if_empty',
+      city: 'keep_entered',
+      state: 'keep_entered',
       county: 'always_overwrite',
-      country: 'fill_if_empty',
-      timezone: 'update_unless_edited',
+      country: 'keep_entered',
+      timezone: 'keep_entered',
     },
   },
   company: {
@@ -25,9 +25,9 @@ const mapping = {
     country: '',
     modes: {
       city: 'always_overwrite',
-      state: 'fill_if_empty',
-      county: 'update_unless_edited',
-      country: 'fill_if_empty',
+      state: 'keep_entered',
+      county: 'keep_entered',
+      country: 'keep_entered',
     },
   },
 };
@@ -53,7 +53,7 @@ for (const backend of backends) {
       expect(status).toBe(200);
       // Left out: email and region_code (validation rules), phone (phone number field), customer_code
       // (unique), full_location (calculated), hs_internal_geo (hidden), hs_timezone (a select),
-      // hs_object_id and createdate (read-only, not text).
+      // hs_object_id and createdate (read-only, not text), and zip: the ZIP property is never a target.
       expect(body).toEqual([
         { name: 'city', label: 'City' },
         { name: 'company', label: 'Company Name' },
@@ -63,7 +63,6 @@ for (const backend of backends) {
         { name: 'jobtitle', label: 'Job Title' },
         { name: 'lastname', label: 'Last Name' },
         { name: 'location_notes', label: 'Location Notes' },
-        { name: 'zip', label: 'Postal Code' },
         { name: 'state', label: 'State/Region' },
         { name: 'address', label: 'Street Address' },
       ]);
@@ -79,9 +78,10 @@ for (const backend of backends) {
       );
       expect(names).not.toEqual(expect.arrayContaining(['industry']));
       expect(names).not.toContain('customer_code');
+      expect(names).not.toContain('zip');
     });
 
-    it('starts a new portal with nothing mapped, every field only filled when empty', async () => {
+    it('starts a new portal with nothing mapped, every field keeping what people entered', async () => {
       const { status, body } = await call(app.baseUrl, `/api/hubspot/portal-config/${portalId}`, {
         token: owner.token,
       });
@@ -93,9 +93,9 @@ for (const backend of backends) {
           county: '',
           country: '',
           updateTimezone: false,
-          modes: { ...every('fill_if_empty'), timezone: 'fill_if_empty' },
+          modes: { ...every('keep_entered'), timezone: 'keep_entered' },
         },
-        company: { city: '', state: '', county: '', country: '', modes: every('fill_if_empty') },
+        company: { city: '', state: '', county: '', country: '', modes: every('keep_entered') },
       });
     });
 
@@ -161,7 +161,7 @@ for (const backend of backends) {
         token: owner.token,
       });
       expect(loaded.body).toEqual({
-        contact: { ...contact, modes: { ...every('fill_if_empty'), timezone: 'fill_if_empty' } },
+        contact: { ...contact, modes: { ...every('keep_entered'), timezone: 'keep_entered' } },
         company: { ...company, modes: every('always_overwrite') },
       });
     });
@@ -176,7 +176,7 @@ for (const backend of backends) {
       });
       expect(status).toBe(400);
       expect((body as { error: string }).error).toBe(
-        'company.modes.city must be one of: fill_if_empty, update_unless_edited, always_overwrite.',
+        'company.modes.city must be one of: keep_entered, always_overwrite.',
       );
       const timezone = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
         token: owner.token,
@@ -186,6 +186,24 @@ for (const backend of backends) {
         status: 400,
         body: { error: 'Unknown field "timezone" in company.modes.' },
       });
+    });
+
+    it('refuses to map a location value to the ZIP property, saying why', async () => {
+      for (const [type, field] of [
+        ['contact', 'city'],
+        ['contact', 'country'],
+        ['company', 'state'],
+        ['company', 'county'],
+      ] as const) {
+        const { status, body } = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+          token: owner.token,
+          body: { ...mapping, [type]: { ...mapping[type], [field]: 'zip' } },
+        });
+        expect(status).toBe(400);
+        expect((body as { error: string }).error).toBe(
+          `${type}.${field}: "zip" is the ZIP property the lookup reads; writing the ${field} there would overwrite the ZIP. Choose another property, or Do Not Update.`,
+        );
+      }
     });
 
     it('refuses a property the portal does not offer, naming it', async () => {

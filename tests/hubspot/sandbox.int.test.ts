@@ -122,6 +122,42 @@ for (const backend of backends) {
       ]);
     });
 
+    it('edits every property a portal can map on its record form, and keeps what a person types there', async () => {
+      const created = await saveRecord(app.baseUrl, {
+        portalId,
+        type: 'contacts',
+        firstname: 'Hand',
+        zip: '',
+      });
+      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const page = await recordsPage(app.baseUrl, pass, `?portalId=${portalId}&edit=contacts:${id}`);
+      for (const name of ['city', 'state', 'county', 'country', 'hs_timezone', 'address'])
+        expect(page.text).toContain(`id="contacts-${name}" name="${name}"`);
+      for (const name of ['city', 'state', 'county', 'country'])
+        expect(page.text).toContain(`id="companies-${name}" name="${name}"`);
+      // Not offered: what a mapping can never write (read-only, calculated, a ZIP's own field twice).
+      expect(page.text).not.toContain('name="full_location"');
+      expect(page.text.match(/id="contacts-zip"/g)).toHaveLength(1);
+
+      await saveRecord(app.baseUrl, {
+        portalId,
+        type: 'contacts',
+        id,
+        firstname: 'Hand',
+        zip: '',
+        city: 'Typed Town',
+        county: 'Typed County',
+        hs_timezone: 'america_slash_chicago',
+      });
+      const [record] = await app.system.hubspot.sandbox!.store.records(portalId, 'contacts', [id]);
+      expect(record!.properties).toMatchObject({
+        city: 'Typed Town',
+        county: 'Typed County',
+        hs_timezone: 'america_slash_chicago',
+      });
+      expect(record!.lastChangeSource).toBe('CRM_UI');
+    });
+
     it('sends no webhook when a person saves a record without changing its ZIP', async () => {
       const created = await saveRecord(app.baseUrl, {
         portalId,

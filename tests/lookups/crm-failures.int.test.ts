@@ -57,18 +57,18 @@ describe.each(backends)('lookups when the CRM misbehaves, on $name', (backend) =
     expect(crm.writesFor(portalId)).toHaveLength(0);
   });
 
-  it('fills only the empty fields when the portal asks for it, and charges nothing when all are filled', async () => {
+  it('keeps the values people entered, fills the rest, and charges nothing when nothing is left to update', async () => {
     const { user, portalId } = await connectedUser();
     app.portals.connect(portalId, user.userId, {
       ...FULL_CONFIG,
       contact: {
         ...FULL_CONFIG.contact,
         modes: {
-          city: 'fill_if_empty',
-          state: 'fill_if_empty',
-          county: 'fill_if_empty',
-          country: 'fill_if_empty',
-          timezone: 'fill_if_empty',
+          city: 'keep_entered',
+          state: 'keep_entered',
+          county: 'keep_entered',
+          country: 'keep_entered',
+          timezone: 'keep_entered',
         },
       },
     });

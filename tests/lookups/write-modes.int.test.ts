@@ -40,16 +40,15 @@ describe.each(backends)('write modes and ZIP formats, on $name', (backend) => {
     return { user, portalId };
   }
 
-  it('updates in tracked mode what ZipFill wrote when the ZIP changes, and leaves a hand-edited value alone', async () => {
-    const { user, portalId } = await connectedUser('update_unless_edited');
+  it('in keep what people entered, moves what ZipFill wrote with the ZIP and leaves a value a person typed alone', async () => {
+    const { user, portalId } = await connectedUser('keep_entered');
     crm.seed(portalId, 'contact', '51', {});
     await deliver(app.baseUrl, [zipChange(portalId, 51, '10001')]);
     await waitForOutcomes(app.test.store, user.userId, 1);
     expect(crm.recordOf(portalId, 'contact', '51')).toMatchObject({ city: 'New York', state: 'NY' });
     await waitUntil(
       async () =>
-        (await lastWrittenValues(app.system.readModels, portalId, 'contact', ['51'])).get('51')?.state ===
-        'NY',
+        (await lastWrittenValues(app.system, portalId, 'contact', ['51'])).get('51')?.state === 'NY',
     );
 
     // Someone corrects the state by hand; then the ZIP changes.
@@ -82,7 +81,7 @@ describe.each(backends)('write modes and ZIP formats, on $name', (backend) => {
   });
 
   it('charges and fills a ZIP+4, with or without its hyphen and with spaces around it', async () => {
-    const { user, portalId } = await connectedUser('fill_if_empty');
+    const { user, portalId } = await connectedUser('keep_entered');
     crm.seed(portalId, 'contact', '53', {});
     crm.seed(portalId, 'contact', '54', {});
     await deliver(app.baseUrl, [

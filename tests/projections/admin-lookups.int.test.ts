@@ -143,5 +143,29 @@ for (const backend of backends) {
         .executeTakeFirstOrThrow();
       expect(portal).toEqual({ total: 1, successful: 1 });
     });
+
+    it('shows a lookup with nothing to update apart: not a failure, not in Failure Analysis, not in the failed counts', async () => {
+      const user = `u-${randomUUID()}`;
+      await apply(db, [
+        charged(user, 'd1', 'p4', '2026-03-01T10:00:00Z', 4),
+        failed(user, 'd1', 'p4', '2026-03-01T10:00:01Z', 'already_filled', 5),
+        failed(user, 'd2', 'p4', '2026-03-01T10:00:02Z', 'zip_not_found', 5),
+      ]);
+      expect(await counters(user)).toEqual({
+        user: { successful: 0, failed: 1 },
+        days: [{ day: '2026-03-01', successful: 0, failed: 1 }],
+        failures: [{ reason: 'zip_not_found', failures: 1 }],
+        summaries: [
+          { lookup_id: 'd1', outcome: 'nothing_to_update', credits_before: 5, credits_after: 5 },
+          { lookup_id: 'd2', outcome: 'failed', credits_before: 5, credits_after: 5 },
+        ],
+      });
+      const unchanged = await db
+        .selectFrom('admin_user_lookups')
+        .select('nothing_to_update')
+        .where('user_id', '=', user)
+        .executeTakeFirstOrThrow();
+      expect(unchanged.nothing_to_update).toBe(1);
+    });
   });
 }

@@ -58,6 +58,7 @@ for (const backend of backends) {
           date: '2026-03-01',
           successful_lookups: 2,
           failed_lookups: 0,
+          nothing_to_update: 0,
           failure_reasons: {},
           successful_by_source: { webhook: 1, workflow: 1 },
           refused_values: {},
@@ -66,6 +67,7 @@ for (const backend of backends) {
           date: '2026-03-02',
           successful_lookups: 0,
           failed_lookups: 2,
+          nothing_to_update: 0,
           failure_reasons: { invalid_zip: 1, zip_not_found: 1 },
           successful_by_source: {},
           refused_values: {},
@@ -76,6 +78,7 @@ for (const backend of backends) {
           date: '2026-03-01',
           successful_lookups: 0,
           failed_lookups: 2,
+          nothing_to_update: 0,
           failure_reasons: { zip_not_found: 2 },
           successful_by_source: {},
           refused_values: {},
@@ -101,6 +104,26 @@ for (const backend of backends) {
           failure_reasons: { crm_validation_failed: 3, zip_not_found: 1 },
           refused_values: { [city]: 2, [county]: 1 },
         }),
+      ]);
+    });
+
+    it('counts a lookup with nothing to update on its own, not among the failed lookups or their reasons', async () => {
+      const cy = `u-${randomUUID()}`;
+      await apply(db, [
+        outcome(cy, '2026-03-03T10:00:00Z', 'already_filled'),
+        outcome(cy, '2026-03-03T11:00:00Z', 'zip_not_found'),
+        outcome(cy, '2026-03-03T12:00:00Z'),
+      ]);
+      expect(await dailyUsageOf(db, cy, '2026-03-03', '2026-03-03')).toEqual([
+        {
+          date: '2026-03-03',
+          successful_lookups: 1,
+          failed_lookups: 1,
+          nothing_to_update: 1,
+          failure_reasons: { zip_not_found: 1 },
+          successful_by_source: { webhook: 1 },
+          refused_values: {},
+        },
       ]);
     });
   });

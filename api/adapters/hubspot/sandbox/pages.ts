@@ -1,4 +1,6 @@
 import type { Express, Request, Response } from 'express';
+import { HUBSPOT_TIMEZONE_PROPERTY } from '../../../../domain/lookups/fill';
+import { mappableProperties } from '../../../portals/properties';
 import { esc, page, SANDBOX_CSS } from './html';
 import { passHolder, type SandboxPassDeps } from './pass';
 import { privacyDeleteForm, uninstallForm } from './portal-actions';
@@ -20,7 +22,15 @@ export interface SandboxPageDeps extends SandboxPassDeps {
 
 const BASE = '/sandbox/hubspot';
 
-const FORM_FIELDS: Record<SandboxObjectType, [string, string][]> = {
+/** A field of the records page's form; a property with options is a select. */
+interface FormField {
+  name: string;
+  label: string;
+  options?: { label: string; value: string }[];
+}
+
+/** The fields that say who or what a record is, and its ZIP. */
+const IDENTITY_FIELDS: Record<SandboxObjectType, [string, string][]> = {
   contacts: [
     ['firstname', 'First Name'],
     ['lastname', 'Last Name'],
@@ -32,6 +42,40 @@ const FORM_FIELDS: Record<SandboxObjectType, [string, string][]> = {
     ['domain', 'Company Domain Name'],
     ['zip', 'Postal Code (ZIP)'],
   ],
+};
+
+/**
+ * What a person edits on the records page: who or what the record is, its ZIP, and every property
+ * ZipFill can be mapped to write (the portal's mappable properties, and a contact's time zone),
+ * so a value typed by hand into a mapped field can be tried against the write modes.
+ */
+async function formFields(store: SandboxCrmStore, type: SandboxObjectType): Promise<FormField[]> {
+  const identity = IDENTITY_FIELDS[type].map(([name, label]) => ({ name, label }));
+  const all = await store.properties(type);
+  const withRules = new Set(all.filter((p) => p.validationRule).map((p) => p.name));
+  const mappable = mappableProperties(
+    all.map((p) => ({ ...p, modificationMetadata: { readOnlyValue: p.readOnlyValue ?? false } })),
+    withRules,
+  ).filter((p) => !identity.some((f) => f.name === p.name));
+  const timezone = all.find((p) => p.name === HUBSPOT_TIMEZONE_PROPERTY);
+  return [
+    ...identity,
+    ...mappable,
+    ...(timezone ? [{ name: timezone.name, label: timezone.label, options: timezone.options ?? [] }] : []),
+  ];
+}
+
+const inputOf = (type: SandboxObjectType, field: FormField, value: string) => {
+  const id = `${type}-${field.name}`;
+  const control = field.options
+    ? `<select id="${id}" name="${field.name}"><option value=""></option>${field.options
+        .map(
+          (o) =>
+            `<option value="${esc(o.value)}"${o.value === value ? ' selected' : ''}>${esc(o.label)}</option>`,
+        )
+        .join('')}</select>`
+    : `<input id="${id}" name="${field.name}" value="${esc(value)}">`;
+  return `<div><label for="${id}">${esc(field.label)}</label>${control}</div>`;
 };
 
 const q = (req: Request, name: string) =>
@@ -142,7 +186,9 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
       res.status(400).send(page('Sandbox: bad request', '<div class="card bad">Unknown record type.</div>'));
       return;
     }
-    const values = Object.fromEntries(FORM_FIELDS[type].map(([name]) => [name, f(req, name)]));
+    const values = Object.fromEntries(
+      (await formFields(store, type)).map(({ name }) => [name, f(req, name)]),
+    );
     const id = f(req, 'id');
     let recordId = id;
     let zipChanged: boolean;
@@ -229,11 +275,8 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
     const saved = savedType === type ? records.find((r) => r.id === savedId) : undefined;
     // Only a delivered webhook leads to a write worth waiting for.
     if (saved && q(req, 'notice') === 'webhook' && saved.lastChangeSource !== 'INTEGRATION') waiting = true;
-    const fields = FORM_FIELDS[type]
-      .map(
-        ([name, label]) =>
-          `<div><label for="${type}-${name}">${esc(label)}</label><input id="${type}-${name}" name="${name}" value="${esc(editing?.properties[name] ?? '')}"></div>`,
-      )
+    const fields = (await formFields(store, type))
+      .map((field) => inputOf(type, field, editing?.properties[field.name] ?? ''))
       .join('');
     const rows = records
       .map((r) => {

@@ -47,6 +47,21 @@ export const DRY_RUN_READING = 'Reading your HubSpot records... A large portal c
 export const dryRunFigure = (dryRun: Pick<BackfillDryRunAnswer, 'estimate'>, count: number): string =>
   dryRun.estimate ? `about ${numbers.format(count)}` : numbers.format(count);
 
+/**
+ * How the records in scope break down, as one sum that adds up: those that would be filled (a
+ * credit each), those with nothing to update and those that would fail.
+ */
+export function dryRunSum(
+  dryRun: Pick<BackfillDryRunAnswer, 'recordsInScope' | 'creditsNeeded' | 'nothingToUpdate' | 'estimate'>,
+  failing: number,
+): string {
+  const figure = (count: number) => dryRunFigure(dryRun, count);
+  return (
+    `${figure(dryRun.recordsInScope)} in scope = ${figure(dryRun.creditsNeeded)} to fill + ` +
+    `${figure(dryRun.nothingToUpdate)} with nothing to update + ${figure(failing)} that would fail.`
+  );
+}
+
 /** Where an estimated dry run's figures come from; null when every record in scope was read. */
 export function estimateNote(
   dryRun: Pick<BackfillDryRunAnswer, 'estimate' | 'recordsInScope'>,

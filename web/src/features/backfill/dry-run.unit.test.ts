@@ -5,6 +5,7 @@ import {
   DEFAULT_CHOICES,
   dryRunFigure,
   dryRunMatches,
+  dryRunSum,
   estimateNote,
   requestOf,
   shortfallText,
@@ -13,9 +14,9 @@ import {
 const dryRun = (request: BackfillDryRunAnswer['request']): BackfillDryRunAnswer => ({
   request,
   recordsInScope: 10,
-  resolvable: 8,
+  creditsNeeded: 7,
+  nothingToUpdate: 1,
   failures: { zip_not_found: 2 },
-  creditsNeeded: 8,
   balance: 50,
   recordsCovered: 8,
 });
@@ -99,6 +100,14 @@ describe('a dry run that read every record in scope', () => {
     expect(shortfallText({ creditsNeeded: 120, balance: 50, recordsCovered: 50 })).toBe(
       'Your balance covers 50 records of the 120 expected to be filled: 70 more credits would be needed. ' +
         'The job stops when the credits run out and carries on after a purchase.',
+    );
+  });
+});
+
+describe('the dry run’s sum', () => {
+  it('shows the records in scope as the parts that add up to them', () => {
+    expect(dryRunSum(dryRun({ objectType: 'contact', scope: 'empty' }), 2)).toBe(
+      '10 in scope = 7 to fill + 1 with nothing to update + 2 that would fail.',
     );
   });
 });

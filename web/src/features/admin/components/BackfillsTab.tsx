@@ -10,6 +10,9 @@ import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { Pager } from './Pager';
 import { RetryAlert } from './RetryAlert';
 import { Badge } from './Stat';
+import { TimelineModal } from './LogModals';
+import { backfillRequestId } from '@domain/backfill/events';
+import { reasonBreakdown } from '../../../lib/failure-reasons';
 
 const STATE_COLOURS: Record<BackfillState, string> = {
   running: GREEN,
@@ -25,6 +28,7 @@ const STATE_COLOURS: Record<BackfillState, string> = {
 export function BackfillsTab() {
   const [limit, setLimit] = useState(DEFAULT_USER_PAGE_SIZE);
   const [offset, setOffset] = useState(0);
+  const [timeline, setTimeline] = useState<string | null>(null);
   const { data, isError, isLoading, refetch } = useAdminBackfillsQuery(
     { page: Math.floor(offset / limit) + 1, limit },
     { pollingInterval: ADMIN_REFRESH_MS },
@@ -48,16 +52,20 @@ export function BackfillsTab() {
                 <th>Progress</th>
                 <th>Credits</th>
                 <th>Updated</th>
+                <th>Records</th>
               </tr>
             </thead>
             <tbody>
               {data.jobs.map((job) => (
-                <BackfillRow key={job.jobId} job={job} />
+                <BackfillRow key={job.jobId} job={job} onRecords={() => setTimeline(job.jobId)} />
               ))}
             </tbody>
           </table>
         </div>
       ) : null}
+      {timeline && (
+        <TimelineModal requestId={backfillRequestId(timeline)} onClose={() => setTimeline(null)} />
+      )}
       {data && (
         <Pager
           offset={offset}
@@ -75,7 +83,7 @@ export function BackfillsTab() {
   );
 }
 
-function BackfillRow({ job }: { job: AdminBackfill }) {
+function BackfillRow({ job, onRecords }: { job: AdminBackfill; onRecords: () => void }) {
   const title = jobTitle(job);
   return (
     <tr>
@@ -96,11 +104,24 @@ function BackfillRow({ job }: { job: AdminBackfill }) {
         />
         <div className="small">{doneText(job.progress)}</div>
         <div className="muted small">
-          {number(job.progress.succeeded)} filled · {number(job.progress.failed)} failed
+          {number(job.progress.succeeded)} filled · {number(job.progress.nothingToUpdate)} nothing to update ·{' '}
+          {number(job.progress.failed)} failed
         </div>
       </td>
       <td>{number(job.progress.creditsSpent)}</td>
       <td>{ago(job.updatedAt)}</td>
+      <td>
+        <button type="button" className="btn btn-ghost" onClick={onRecords}>
+          Records and failures
+        </button>
+        {job.progress.failed > 0 && (
+          <div className="muted small">
+            {reasonBreakdown(job.progress.failuresByReason)
+              .map(({ label, count }) => `${label}: ${number(count)}`)
+              .join(', ')}
+          </div>
+        )}
+      </td>
     </tr>
   );
 }

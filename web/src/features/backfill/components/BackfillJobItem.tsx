@@ -52,6 +52,10 @@ export function BackfillJobItem({ job }: { job: BackfillJob }) {
           <dd>{numbers.format(progress.succeeded)}</dd>
         </div>
         <div>
+          <dt>Nothing to update</dt>
+          <dd>{numbers.format(progress.nothingToUpdate)}</dd>
+        </div>
+        <div>
           <dt>Failed</dt>
           <dd>{numbers.format(progress.failed)}</dd>
         </div>

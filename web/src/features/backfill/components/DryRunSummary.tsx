@@ -3,7 +3,7 @@ import type { BackfillDryRunAnswer } from '@api/backfill/contract';
 import { paths } from '../../../app/paths';
 import { reasonBreakdown } from '../../../lib/failure-reasons';
 import { Alert } from '../../../ui';
-import { creditShortfall, dryRunFigure, estimateNote, shortfallText } from '../dry-run';
+import { creditShortfall, dryRunFigure, dryRunSum, estimateNote, shortfallText } from '../dry-run';
 
 const numbers = new Intl.NumberFormat('en-US');
 
@@ -25,8 +25,12 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
           <dd>{numbers.format(dryRun.recordsInScope)}</dd>
         </div>
         <div>
-          <dt>With a ZIP we can resolve</dt>
-          <dd>{figure(dryRun.resolvable)}</dd>
+          <dt>Would be filled</dt>
+          <dd>{figure(dryRun.creditsNeeded)}</dd>
+        </div>
+        <div>
+          <dt>Nothing to update</dt>
+          <dd>{figure(dryRun.nothingToUpdate)}</dd>
         </div>
         <div>
           <dt>Would fail</dt>
@@ -45,6 +49,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
           <dd>{figure(dryRun.recordsCovered)}</dd>
         </div>
       </dl>
+      <p className="backfill-sum">{dryRunSum(dryRun, failing)}</p>
       {failures.length > 0 && (
         <>
           <h4 className="backfill-subtitle">Why records would fail</h4>

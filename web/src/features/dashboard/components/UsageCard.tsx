@@ -19,12 +19,20 @@ export function UsageCard() {
             <span className="stat-label">Successful lookups</span>
           </p>
           <p className="stat">
+            <span className="stat-value">{show(data?.nothingToUpdate)}</span>
+            <span className="stat-label">Nothing to update</span>
+          </p>
+          <p className="stat">
             <span className="stat-value stat-danger">{show(data?.failedAttempts)}</span>
             <span className="stat-label">Failed attempts</span>
           </p>
         </div>
       )}
-      <p className="muted small">Failed attempts are not charged against your credit balance.</p>
+      <p className="muted small">
+        Failed attempts are not charged against your credit balance. Nothing to update means the record
+        already held what its ZIP code gives, or values a person entered: not charged either, and not a
+        failure.
+      </p>
     </Card>
   );
 }

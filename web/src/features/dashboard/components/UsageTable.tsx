@@ -6,7 +6,7 @@ import { reasonBreakdown, refusalBreakdown } from '../../../lib/failure-reasons'
  * 1 px width, so the hiding box is a wrapper that clips it.
  */
 export function UsageTable({ days }: { days: DailyUsage[] }) {
-  const active = days.filter((d) => d.successful_lookups + d.failed_lookups > 0);
+  const active = days.filter((d) => d.successful_lookups + d.nothing_to_update + d.failed_lookups > 0);
   return (
     <div className="visually-hidden">
       <table>
@@ -15,6 +15,7 @@ export function UsageTable({ days }: { days: DailyUsage[] }) {
           <tr>
             <th scope="col">Date</th>
             <th scope="col">Successful</th>
+            <th scope="col">Nothing to update</th>
             <th scope="col">Failed Lookups</th>
             <th scope="col">Failure reasons</th>
           </tr>
@@ -24,6 +25,7 @@ export function UsageTable({ days }: { days: DailyUsage[] }) {
             <tr key={day.date}>
               <th scope="row">{day.date}</th>
               <td>{day.successful_lookups}</td>
+              <td>{day.nothing_to_update}</td>
               <td>{day.failed_lookups}</td>
               <td>
                 {reasonBreakdown(day.failure_reasons)

@@ -17,7 +17,7 @@ const palette = {
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-/** The tooltip of one day: both counts, under the failures their breakdown by reason, and what HubSpot refused. */
+/** The tooltip of one day: its counts (nothing to update apart from failures), under the failures their breakdown by reason, and what HubSpot refused. */
 export function dayTooltip(day: DailyUsage): string {
   const line = (label: string, count: number) => `<br/>&nbsp;&nbsp;${escapeHtml(label)}: ${count}`;
   const refusals = refusalBreakdown(day.refused_values)
@@ -28,7 +28,7 @@ export function dayTooltip(day: DailyUsage): string {
       ({ reason, label, count }) => line(label, count) + (reason === 'crm_validation_failed' ? refusals : ''),
     )
     .join('');
-  return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}${bySource(day, line)}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
+  return `<strong>${escapeHtml(day.date)}</strong><br/>Successful: ${day.successful_lookups}${bySource(day, line)}${day.nothing_to_update > 0 ? `<br/>Nothing to update: ${day.nothing_to_update}` : ''}<br/>Failed Lookups: ${day.failed_lookups}${reasons}`;
 }
 
 const SOURCE_LABELS: Record<LookupSource, string> = {

@@ -7,6 +7,7 @@ const days: DailyUsage[] = [
     date: '2025-07-01',
     successful_lookups: 0,
     failed_lookups: 0,
+    nothing_to_update: 0,
     failure_reasons: {},
     successful_by_source: {},
     refused_values: {},
@@ -15,6 +16,7 @@ const days: DailyUsage[] = [
     date: '2025-07-02',
     successful_lookups: 4,
     failed_lookups: 3,
+    nothing_to_update: 2,
     failure_reasons: { insufficient_credits: 2, zip_not_found: 1 },
     successful_by_source: { webhook: 3, workflow: 1 },
     refused_values: {},
@@ -63,9 +65,17 @@ describe('the Daily Usage chart', () => {
     const text = dayTooltip(days[1]!)
       .replace(/<br\/>/g, '\n')
       .replace(/&nbsp;/g, ' ');
-    expect(text).toContain('Successful: 4\n  ZIP changes: 3\n  Workflow actions: 1\nFailed Lookups: 3');
-    const webhookOnly = { ...days[1]!, successful_by_source: { webhook: 4 } };
+    expect(text).toContain('Successful: 4\n  ZIP changes: 3\n  Workflow actions: 1\nNothing to update: 2');
+    const webhookOnly = { ...days[1]!, successful_by_source: { webhook: 4 }, nothing_to_update: 0 };
     expect(dayTooltip(webhookOnly)).toContain('Successful: 4<br/>Failed Lookups: 3');
+  });
+
+  it('shows nothing to update apart from the failures, which count failures only', () => {
+    const text = dayTooltip(days[1]!).replace(/<br\/>/g, '\n');
+    expect(text).toContain('Nothing to update: 2\nFailed Lookups: 3');
+    expect(usageChartOption(days, false).series).toEqual(
+      expect.arrayContaining([expect.objectContaining({ name: 'Failed Lookups', data: [0, 3] })]),
+    );
   });
 
   it('shows no breakdown on a day without failures', () => {

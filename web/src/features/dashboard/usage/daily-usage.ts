@@ -5,6 +5,7 @@ const emptyDay = (date: string): DailyUsage => ({
   date,
   successful_lookups: 0,
   failed_lookups: 0,
+  nothing_to_update: 0,
   failure_reasons: {},
   successful_by_source: {},
   refused_values: {},

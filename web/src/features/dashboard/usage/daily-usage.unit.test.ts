@@ -6,6 +6,7 @@ const day = (date: string, successful: number, failed: number, reasons = {}): Da
   date,
   successful_lookups: successful,
   failed_lookups: failed,
+  nothing_to_update: 0,
   failure_reasons: reasons,
   successful_by_source: successful > 0 ? { webhook: successful } : {},
   refused_values: {},

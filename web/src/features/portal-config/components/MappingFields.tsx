@@ -38,12 +38,29 @@ export function PropertySelect({ label, value, options, onChange }: PropertySele
   );
 }
 
-/** What each write mode does, in the words of someone whose record already holds a value. */
-export const WRITE_MODE_OPTIONS: readonly (readonly [WriteMode, string])[] = [
-  ['fill_if_empty', 'Keep it: fill only when empty'],
-  ['update_unless_edited', 'Update when the ZIP changes, unless edited by hand'],
-  ['always_overwrite', 'Always overwrite'],
+/** Each write mode's name and what it does, in one plain sentence. */
+export const WRITE_MODE_OPTIONS: readonly (readonly [WriteMode, string, string])[] = [
+  [
+    'keep_entered',
+    'Keep what people entered',
+    'A value someone typed stays as it is; values ZipFill filled in change with the ZIP code.',
+  ],
+  ['always_overwrite', 'Always overwrite', 'Every ZIP code change replaces the value, whoever entered it.'],
 ];
+
+/** The two write modes explained once, above the fields that use them. */
+export function WriteModesHelp() {
+  return (
+    <dl className="write-modes-help">
+      {WRITE_MODE_OPTIONS.map(([mode, name, sentence]) => (
+        <div key={mode}>
+          <dt>{name}</dt>
+          <dd>{sentence}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
 
 interface ModeSelectProps {
   /** The field's name as the person sees it, e.g. "City". */

@@ -17,11 +17,12 @@ import {
   ModeSelect,
   PropertySelect,
   Switch,
+  WriteModesHelp,
   type LocationField,
 } from '../components/MappingFields';
 
 const CITY_HINT =
-  'A city the ZIP code is also known by (93012: Santa Rosa Valley beside Camarillo) is kept in every mode.';
+  'Some ZIP codes go by more than one town name (93012 is Camarillo, but also Santa Rosa Valley). If City already holds one of those names, ZipFill leaves it as it is.';
 
 export function ConfigurePortalPage() {
   const portalId = useParams().portalId ?? '';
@@ -91,6 +92,9 @@ export function ConfigurePortalPage() {
               and press Save Configuration: nothing is saved until you do.
             </Alert>
           )}
+          <Card title="When a field already has a value">
+            <WriteModesHelp />
+          </Card>
           <div className="grid grid-2 align-start">
             <Card title="Contacts">
               <SharedWarning side={config.contact} />
