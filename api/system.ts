@@ -202,6 +202,7 @@ export async function createSystem(
       operational,
       logger,
       now,
+      gate: accounts.deps.gate,
       ...(overrides.sandboxWebhookUrl ? { sandboxWebhookUrl: overrides.sandboxWebhookUrl } : {}),
       ...(overrides.hubspotRetry ? { retry: overrides.hubspotRetry } : {}),
       ...(database.pool ? { pool: database.pool } : {}),
@@ -292,6 +293,7 @@ export async function createSystem(
       hubspotModule({
         ...hubspot,
         auth,
+        gate: accounts.deps.gate,
         logger,
       }),
       ...lookups.modules,
@@ -310,6 +312,7 @@ export async function createSystem(
           if ((await heldPortal(hubspot, userId, portalId)) !== undefined)
             await deleteConnection(hubspot, userId, portalId);
         },
+        eraseSandboxPortals: async (userId) => hubspot.sandbox?.store.erasePortalsOf(userId),
         flushLogs: () => requestLogs.flush(),
       }),
       metricsModule(metrics, settings.metricsToken),
@@ -325,8 +328,12 @@ export async function createSystem(
           appId: settings.hubspot.appId ?? SANDBOX_APP_ID,
           callbackUrl: callbackUrl(settings.publicUrl),
           actionUrl: `${settings.publicUrl}${WORKFLOW_ACTION_PATH}`,
-          userOfState: (state) => hubspot.state.verify(state, now()),
+          userOfState: async (state) => {
+            const userId = hubspot.state.verify(state, now());
+            return userId && (await accounts.deps.gate.admit(userId))?.userId;
+          },
           pass: hubspot.sandbox.pass,
+          gate: accounts.deps.gate,
           now,
           requireUser: requireUser(auth),
           secureCookie: settings.publicUrl.startsWith('https:'),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { EventStore } from '../../domain/eventstore/types';
 import { createPasswordHasher, type ScryptParams } from '../auth/passwords';
 import { DEFAULT_RATE_LIMITS, RateLimiter, type RateLimitPolicy } from '../auth/rate-limit';
+import { AccountGate } from '../auth/gate';
 import { Sessions, type Clock } from '../auth/sessions';
 import { creditsHandler } from '../credits/handler';
 import type { OperationalDb } from '../db/operational';
@@ -36,11 +37,14 @@ export async function composeAccounts(o: AccountsOptions) {
   const { settings, logger, now } = o;
   const limits: RateLimitPolicy = { ...DEFAULT_RATE_LIMITS, ...o.rateLimits };
   const limiter = new RateLimiter(o.operational, now);
+  const handlers = accountHandlers(o.store, o.snapshots);
+  const sessions = new Sessions(o.operational, now);
   const deps: AccountsDeps = {
-    ...accountHandlers(o.store, o.snapshots),
+    ...handlers,
     credits: creditsHandler(o.store, o.snapshots),
     hasher: createPasswordHasher(o.passwordHashing),
-    sessions: new Sessions(o.operational, now),
+    sessions,
+    gate: new AccountGate(handlers.accounts, sessions),
     now,
     newId: () => randomUUID(),
     adminEmails: settings.adminEmails,

@@ -36,6 +36,8 @@ export interface AccountDeletionDeps {
   portalsHeldBy(userId: string): Promise<string[]>;
   /** Deletes a connection the way the user would: the event, then HubSpot revokes the tokens. */
   disconnectPortal(userId: string, portalId: string): Promise<void>;
+  /** Erases the sandbox CRM portals the account created, their records included (none without the sandbox). */
+  eraseSandboxPortals(userId: string): Promise<void>;
   /** Writes this process's queued log lines, so that the account's last lines are deleted too. */
   flushLogs(): Promise<void>;
 }
@@ -75,7 +77,8 @@ async function cancelSubscriptions(deps: AccountDeletionDeps, userId: string): P
  * portals are disconnected and their tokens revoked; the person's and the portals' keys are
  * deleted, so every personal field in the log reads as erased from then on; the deletion is
  * recorded (read models drop what the keys protected when they read it) and the address is
- * freed; the operational rows naming the account go, its sessions among them. The keys go
+ * freed; the operational rows naming the account go, its sessions among them, and so do the
+ * sandbox CRM portals it created. The keys go
  * before the event so that anything recorded between the two is erased by the event too.
  */
 export async function deleteAccount(
@@ -115,6 +118,7 @@ export async function deleteAccount(
   );
 
   await accounts.sessions.revokeAllOf(userId);
+  await deps.eraseSandboxPortals(userId);
   await deps.limiter.reset('login-address', email);
   await deps.flushLogs();
   await forgetOperationalRows(deps.operational, {

@@ -30,8 +30,8 @@ export async function requestPasswordReset(deps: PasswordResetDeps, emailInput: 
   const email = normaliseEmail(emailInput);
   const { state: claim } = await deps.emailClaims.load(emailStream(emailHash(email)));
   if (!claim.userId) return;
-  const { state: account } = await deps.accounts.load(accountStream(claim.userId));
-  if (account.status !== 'registered') return;
+  const account = await deps.gate.admit(claim.userId);
+  if (!account) return;
   const token = newToken();
   const now = deps.now();
   await deps.operational.transaction().execute(async (trx) => {
@@ -80,7 +80,7 @@ export async function resetPassword(
     .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
-  if (!used) throw badRequest(RESET_INVALID);
+  if (!used || !(await deps.gate.admit(used.user_id))) throw badRequest(RESET_INVALID);
   const passwordHash = await deps.hasher.hash(newPassword);
   await deps.accounts.handle(
     accountStream(used.user_id),

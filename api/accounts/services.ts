@@ -8,6 +8,7 @@ import {
 import type { AccountEvent, EmailClaimEvent } from '../../domain/accounts/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { Sessions, Clock } from '../auth/sessions';
+import type { AccountGate } from '../auth/gate';
 import type { PasswordHasher } from '../auth/passwords';
 import { CommandHandler } from '../eventsourcing/command-handler';
 import type { Snapshots } from '../eventsourcing/snapshots';
@@ -24,6 +25,8 @@ export interface AccountsDeps {
   credits: CreditsHandler;
   hasher: PasswordHasher;
   sessions: Sessions;
+  /** The one check every way into an account makes. */
+  gate: AccountGate;
   now: Clock;
   newId: () => string;
   adminEmails: readonly string[];

@@ -92,7 +92,7 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
                 .where('id', '=', tokenDigest(token))
                 .executeTakeFirst()
             : undefined;
-        if (!row) throw new HttpError(404, UNSUBSCRIBE_FAILED);
+        if (!row || !(await deps.gate.admit(row.user_id))) throw new HttpError(404, UNSUBSCRIBE_FAILED);
         await deps.accounts.handle(
           accountStream(row.user_id),
           { type: 'UnsubscribeCreditNotifications', at: deps.now().toISOString() },

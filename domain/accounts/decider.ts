@@ -200,3 +200,9 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   decide: decideAccount,
   snapshot: accountSnapshot,
 };
+
+/**
+ * Whether anything may act as this account (a session, a pass, a state, a link, a portal's
+ * requests): only while it is registered; a deleted account and one that never was admit no one.
+ */
+export const admitsEntry = (state: AccountState): state is RegisteredAccount => state.status === 'registered';

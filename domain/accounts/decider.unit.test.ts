@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  admitsEntry,
   decideAccount,
   evolveAccount,
   initialAccountState,
@@ -147,5 +148,12 @@ describe('account rules', () => {
       holderHasAccount: false,
     };
     expect(() => emailClaimDecider.decide(soon, claimed)).toThrow('already exists');
+  });
+
+  it('admits entry to a registered account only, never to a deleted one or one that never was', () => {
+    const deleted = given(register, { type: 'DeleteAccount', portalIds: [], subscriptionActive: false, at });
+    expect(admitsEntry(given(register))).toBe(true);
+    expect(admitsEntry(deleted)).toBe(false);
+    expect(admitsEntry(initialAccountState())).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import type { Express, Request, RequestHandler } from 'express';
+import type { AccountGate } from '../../../auth/gate';
 import { userOf } from '../../../auth/middleware';
 import type { SignedUserPass } from '../../../portals/secrets';
 
@@ -8,6 +9,8 @@ const PASS_PATH = '/sandbox/hubspot';
 
 export interface SandboxPassDeps {
   pass: SignedUserPass;
+  /** Whether the pass's user and session still admit anyone. */
+  gate: AccountGate;
   now: () => Date;
   /** Lets only a signed-in ZipFill user (bearer token) through. */
   requireUser: RequestHandler;
@@ -41,7 +44,7 @@ function passCookie(value: string, maxAgeSeconds: number, secure: boolean): stri
  */
 export function sandboxPassRoutes(app: Express, deps: SandboxPassDeps) {
   app.post('/api/auth/sandbox-crm-pass', deps.requireUser, (req, res) => {
-    const value = deps.pass.issue(userOf(req).id, deps.now());
+    const value = deps.pass.issue(userOf(req).id, deps.now(), req.sessionId);
     res.setHeader('Set-Cookie', passCookie(value, deps.pass.ttlSeconds, deps.secureCookie));
     res.status(204).end();
   });
@@ -52,8 +55,16 @@ export function sandboxPassRoutes(app: Express, deps: SandboxPassDeps) {
   });
 }
 
-/** The ZipFill user the request's sandbox pass names; undefined without a valid one. */
-export function passHolder(req: Request, deps: Pick<SandboxPassDeps, 'pass' | 'now'>): string | undefined {
+/**
+ * The ZipFill user the request's sandbox pass names; undefined without a valid one, and once
+ * the session it was issued under has ended or the account is deleted.
+ */
+export async function passHolder(
+  req: Request,
+  deps: Pick<SandboxPassDeps, 'pass' | 'gate' | 'now'>,
+): Promise<string | undefined> {
   const value = cookie(req, PASS_COOKIE);
-  return value ? deps.pass.verify(value, deps.now()) : undefined;
+  const pass = value ? deps.pass.read(value, deps.now()) : undefined;
+  if (!pass?.sessionId) return undefined;
+  return (await deps.gate.admit(pass.userId, pass.sessionId))?.userId;
 }
