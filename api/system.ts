@@ -33,6 +33,7 @@ import { requireUser } from './auth/middleware';
 import { hubspotModule } from './portals/routes';
 import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
 import { composePortalNotices } from './portals/composition';
+import { SignedUserPass, storedSecret } from './portals/secrets';
 import { deleteConnection, heldPortal } from './portals/connections';
 import { portalIdsHeldBy } from '../projections/portals/queries';
 import { composePrivacyDeletions } from './privacy/composition';
@@ -269,6 +270,20 @@ export async function createSystem(
       captcha: support.standIn,
     });
     const auth = { sessions: accounts.deps.sessions, accounts: accounts.deps.accounts };
+    const mailReader =
+      settings.publicDemo && mail.standIn
+        ? {
+            pass: new SignedUserPass(
+              (await storedSecret(operational, 'dev_mail_pass_key', now())).value,
+              8 * 3600_000,
+              'dev-mail-pass',
+            ),
+            gate: accounts.deps.gate,
+            requireUser: requireUser(auth),
+            now,
+            secureCookie: settings.publicUrl.startsWith('https:'),
+          }
+        : undefined;
     const modules: HttpModule[] = [
       healthModule({
         store,
@@ -283,7 +298,7 @@ export async function createSystem(
       ...accounts.modules,
       ...credits.modules,
       support.module,
-      ...mail.modules,
+      ...mail.modules(mailReader),
       publicConfigModule({
         settings,
         standIns,

@@ -45,7 +45,7 @@ const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
  * What a signed pass is for: the OAuth `state` (the user who asked for the install URL), or the
  * sandbox CRM's pass (the user its pages answer). One key each, so neither stands for the other.
  */
-export type PassPurpose = 'oauth-state' | 'sandbox-crm-pass';
+export type PassPurpose = 'oauth-state' | 'sandbox-crm-pass' | 'dev-mail-pass';
 
 /**
  * Names a user and when that stops being true, signed so that nobody can act in someone else's

@@ -1,6 +1,7 @@
 import type { Express, Request, RequestHandler } from 'express';
 import type { AccountGate } from '../../../auth/gate';
 import { userOf } from '../../../auth/middleware';
+import { cookieOf } from '../../../http/cookies';
 import type { SignedUserPass } from '../../../portals/secrets';
 
 /** The cookie that tells the sandbox CRM's pages which ZipFill user is looking at them. */
@@ -16,14 +17,6 @@ export interface SandboxPassDeps {
   requireUser: RequestHandler;
   /** Sent only over https when the service is public on https. */
   secureCookie: boolean;
-}
-
-function cookie(req: Request, name: string): string | undefined {
-  for (const part of (req.header('cookie') ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 /** The pass cookie's Set-Cookie header: the same name, path and attributes whether set or cleared. */
@@ -63,7 +56,7 @@ export async function passHolder(
   req: Request,
   deps: Pick<SandboxPassDeps, 'pass' | 'gate' | 'now'>,
 ): Promise<string | undefined> {
-  const value = cookie(req, PASS_COOKIE);
+  const value = cookieOf(req, PASS_COOKIE);
   const pass = value ? deps.pass.read(value, deps.now()) : undefined;
   if (!pass?.sessionId) return undefined;
   return (await deps.gate.admit(pass.userId, pass.sessionId))?.userId;
