@@ -14,6 +14,7 @@ import { lookupSources } from './2026_11_27_0301_lookup_sources';
 import { accountsErasable } from './2026_11_28_0001_accounts_erasable';
 import { privacyDeletions } from './2026_11_28_0101_privacy_deletions';
 import { forgottenRecords } from './2026_11_29_0101_forgotten_records';
+import { accountsDeleted } from './2026_11_30_0201_accounts_deleted';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_28_0001_accounts_erasable': accountsErasable,
   '2026_11_28_0101_privacy_deletions': privacyDeletions,
   '2026_11_29_0101_forgotten_records': forgottenRecords,
+  '2026_11_30_0201_accounts_deleted': accountsDeleted,
 };
