@@ -35,6 +35,11 @@ export interface Settings {
   /** The community chat the support page links to (https); unset, no chat link is shown. */
   communityChatUrl: string | undefined;
   hubspot: HubSpotSettings;
+  /**
+   * Key of the digests that name an address's claim and remember its sign-up bonus (HMAC-SHA-256);
+   * unset, one is generated and kept in the database. Never change it once accounts exist.
+   */
+  emailDigestKey: string | undefined;
   /** Secret the token cipher and OAuth state keys are derived from; unset only in sandbox mode. */
   tokenEncryptionKey: string | undefined;
   /** Stripe: the secret key and the webhook endpoint's signing secret, set together; unset runs the local test checkout. */
@@ -347,12 +352,20 @@ export function readSettings(env: Env): Settings {
     communityChatUrl: url(env, 'COMMUNITY_CHAT_URL', ['https:']),
     hubspot,
     tokenEncryptionKey: tokenEncryptionKey(env, hubspot),
+    emailDigestKey: emailDigestKey(env),
     stripe,
     logRetentionDays: integer(env, 'LOG_RETENTION_DAYS', 30, 1, 3650),
     logQueueCapacity: integer(env, 'LOG_QUEUE_CAPACITY', 10_000, 100, 1_000_000),
     metricsToken: metricsToken(env),
     publicDemo: publicDemo(env, publicUrl),
   });
+}
+
+function emailDigestKey(env: Env): string | undefined {
+  const key = text(env, 'EMAIL_DIGEST_KEY');
+  if (key !== undefined && key.length < MIN_TOKEN_KEY_LENGTH)
+    throw new SettingsError('EMAIL_DIGEST_KEY', `must be at least ${MIN_TOKEN_KEY_LENGTH} characters`);
+  return key;
 }
 
 /** A guessable token would make the metrics public in all but name. */

@@ -11,7 +11,9 @@ import type { HttpModule } from '../http/app';
 import type { Logger } from '../logging/logger';
 import type { Mailer } from '../mail/mailer';
 import type { Settings } from '../settings';
+import { addressDigester, emailDigestKey, keyedDigestOfHash } from './address-digest';
 import { grantListedAdmins } from './admin';
+import { rekeyLegacyClaims } from './rekey-claims';
 import { passwordsModule } from './password-routes';
 import { accountsModule } from './routes';
 import { accountHandlers, type AccountsDeps } from './services';
@@ -39,12 +41,23 @@ export async function composeAccounts(o: AccountsOptions) {
   const limiter = new RateLimiter(o.operational, now);
   const handlers = accountHandlers(o.store, o.snapshots);
   const sessions = new Sessions(o.operational, now);
+  const digestKey = await emailDigestKey(settings, o.operational, now());
+  await rekeyLegacyClaims({
+    store: o.store,
+    emailClaims: handlers.emailClaims,
+    digestOfHash: keyedDigestOfHash(digestKey),
+    operational: o.operational,
+    eventsInDatabase: settings.eventStoreUrl === undefined,
+    now,
+    logger,
+  });
   const deps: AccountsDeps = {
     ...handlers,
     credits: creditsHandler(o.store, o.snapshots),
     hasher: createPasswordHasher(o.passwordHashing),
     sessions,
     gate: new AccountGate(handlers.accounts, sessions),
+    addressDigest: addressDigester(digestKey),
     now,
     newId: () => randomUUID(),
     adminEmails: settings.adminEmails,

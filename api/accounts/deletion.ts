@@ -14,7 +14,7 @@ import type { SubscriptionsHandler } from '../payments/services';
 import type { PersonalDataKeys } from '../personal-data/keys';
 import type { RateLimiter, RateLimitPolicy } from '../auth/rate-limit';
 import { forgetOperationalRows } from './forget-operational';
-import { emailHash, type AccountsDeps } from './services';
+import type { AccountsDeps } from './services';
 
 export const WRONG_PASSWORD = 'The password is not correct. Nothing was deleted.';
 export const SUBSCRIPTION_NOT_CANCELLED =
@@ -110,7 +110,7 @@ export async function deleteAccount(
     { type: 'DeleteAccount', portalIds, subscriptionActive: hasActiveSubscription(subscriptions), at },
     { commandId: `delete-account:${userId}`, metadata },
   );
-  const claim = emailStream(emailHash(email));
+  const claim = emailStream(accounts.addressDigest(email));
   await accounts.emailClaims.handle(
     claim,
     { type: 'ReleaseEmail', userId, at },

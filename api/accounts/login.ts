@@ -1,7 +1,6 @@
 import { accountStream } from '../../domain/accounts/decider';
 import { emailStream, normaliseEmail } from '../../domain/accounts/email-claim';
 import type { AccountsDeps } from './services';
-import { emailHash } from './services';
 
 /**
  * The signed-up account with this address and password, or undefined. An unknown address
@@ -13,7 +12,7 @@ export async function checkCredentials(
   password: string,
 ): Promise<{ userId: string; email: string; isAdmin: boolean } | undefined> {
   const email = normaliseEmail(emailInput);
-  const claim = await deps.emailClaims.load(emailStream(emailHash(email)));
+  const claim = await deps.emailClaims.load(emailStream(deps.addressDigest(email)));
   const userId = claim.state.userId;
   const account = userId ? (await deps.accounts.load(accountStream(userId))).state : undefined;
   if (!account || account.status !== 'registered')

@@ -5,7 +5,6 @@ import type { OperationalDb } from '../db/operational';
 import { badRequest } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { AccountsDeps } from './services';
-import { emailHash } from './services';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -28,7 +27,7 @@ export interface PasswordResetDeps extends AccountsDeps {
  */
 export async function requestPasswordReset(deps: PasswordResetDeps, emailInput: string): Promise<void> {
   const email = normaliseEmail(emailInput);
-  const { state: claim } = await deps.emailClaims.load(emailStream(emailHash(email)));
+  const { state: claim } = await deps.emailClaims.load(emailStream(deps.addressDigest(email)));
   if (!claim.userId) return;
   const account = await deps.gate.admit(claim.userId);
   if (!account) return;

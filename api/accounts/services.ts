@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { accountDecider, type AccountCommand, type AccountState } from '../../domain/accounts/decider';
 import {
   emailClaimDecider,
@@ -27,6 +26,8 @@ export interface AccountsDeps {
   sessions: Sessions;
   /** The one check every way into an account makes. */
   gate: AccountGate;
+  /** Names an address's claim stream (addressDigester). */
+  addressDigest: (normalisedEmail: string) => string;
   now: Clock;
   newId: () => string;
   adminEmails: readonly string[];
@@ -39,7 +40,3 @@ export function accountHandlers(store: EventStore, snapshots?: Snapshots) {
     emailClaims: new CommandHandler(store, emailClaimDecider, { cacheSize: 1000 }) as EmailClaimHandler,
   };
 }
-
-/** Names an address's claim stream without putting the address itself in a stream name. */
-export const emailHash = (normalisedEmail: string) =>
-  createHash('sha256').update(normalisedEmail, 'utf8').digest('hex');

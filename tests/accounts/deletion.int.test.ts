@@ -132,7 +132,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
         ).toEqual(['canceled']);
         const again = await signUp(app.baseUrl, user.email);
         expect(again.userId).not.toBe(user.userId);
-        expect(await balanceOf(again.token)).toBe(50);
+        expect(await balanceOf(again.token)).toBe(0);
       },
       SLOW,
     );
