@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   admitsEntry,
+  unsubscribeLinkWorks,
   decideAccount,
   evolveAccount,
   initialAccountState,
@@ -155,5 +156,11 @@ describe('account rules', () => {
     expect(admitsEntry(given(register))).toBe(true);
     expect(admitsEntry(deleted)).toBe(false);
     expect(admitsEntry(initialAccountState())).toBe(false);
+  });
+
+  it('lets an unsubscribe link work for 90 days, and not a moment longer', () => {
+    const issued = Date.parse(at);
+    expect(unsubscribeLinkWorks(issued, issued + 90 * 86_400_000)).toBe(true);
+    expect(unsubscribeLinkWorks(issued, issued + 90 * 86_400_000 + 1)).toBe(false);
   });
 });
