@@ -35,6 +35,11 @@ export interface Settings {
   /** The community chat the support page links to (https); unset, no chat link is shown. */
   communityChatUrl: string | undefined;
   hubspot: HubSpotSettings;
+  /**
+   * Key of the digests that name an address's claim and remember its sign-up bonus (HMAC-SHA-256);
+   * unset, one is generated and kept in the database. Never change it once accounts exist.
+   */
+  emailDigestKey: string | undefined;
   /** Secret the token cipher and OAuth state keys are derived from; unset only in sandbox mode. */
   tokenEncryptionKey: string | undefined;
   /** Stripe: the secret key and the webhook endpoint's signing secret, set together; unset runs the local test checkout. */
@@ -45,6 +50,12 @@ export interface Settings {
   logQueueCapacity: number;
   /** Bearer token a Prometheus scraper sends to GET /metrics; unset, /metrics answers 404. */
   metricsToken: string | undefined;
+  /**
+   * A public deployment (PUBLIC_URL https, or NODE_ENV=production) that runs stand-ins because
+   * ALLOW_STAND_INS=true says a public demo is meant: every page says so, and /dev/mail shows
+   * each signed-in user only their own mail.
+   */
+  publicDemo: boolean;
 }
 
 export interface StripeSettings {
@@ -266,6 +277,37 @@ function stripeSettings(env: Env): StripeSettings | undefined {
   return Object.freeze({ secretKey, webhookSecret, api });
 }
 
+/**
+ * The stand-ins these settings would run, each with the settings that replace it: a public
+ * deployment must not serve them by accident (anyone could read a reset link at /dev/mail, or
+ * buy credits with a test card).
+ */
+function standInsToReplace(env: Env): string[] {
+  const missing: string[] = [];
+  if (!text(env, 'SMTP_URL')) missing.push('SMTP_URL (else the development mailbox at /dev/mail)');
+  if (!text(env, 'HUBSPOT_CLIENT_ID'))
+    missing.push('HUBSPOT_CLIENT_ID and HUBSPOT_CLIENT_SECRET (else the sandbox CRM)');
+  if (!text(env, 'STRIPE_SECRET_KEY'))
+    missing.push('STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET (else the test checkout)');
+  if (!text(env, 'RECAPTCHA_SECRET'))
+    missing.push('RECAPTCHA_SECRET and RECAPTCHA_SITE_KEY (else no captcha)');
+  return missing;
+}
+
+/** Whether stand-ins may run on a public deployment; refuses to start, naming each missing setting, when not. */
+function publicDemo(env: Env, publicUrl: string): boolean {
+  const isPublic = publicUrl.startsWith('https:') || text(env, 'NODE_ENV') === 'production';
+  const allowed = oneOf(env, 'ALLOW_STAND_INS', ['true', 'false'] as const, 'false') === 'true';
+  const missing = standInsToReplace(env);
+  if (!isPublic || missing.length === 0) return false;
+  if (allowed) return true;
+  throw new SettingsError(
+    'ALLOW_STAND_INS',
+    `PUBLIC_URL is https (or NODE_ENV=production), so no stand-in may run by accident. Set ${missing.join('; ')}. ` +
+      'Or set ALLOW_STAND_INS=true if a public demo with stand-ins is meant.',
+  );
+}
+
 export function readSettings(env: Env): Settings {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const publicUrl = (url(env, 'PUBLIC_URL', ['http:', 'https:']) ?? `http://localhost:${port}`).replace(
@@ -310,11 +352,20 @@ export function readSettings(env: Env): Settings {
     communityChatUrl: url(env, 'COMMUNITY_CHAT_URL', ['https:']),
     hubspot,
     tokenEncryptionKey: tokenEncryptionKey(env, hubspot),
+    emailDigestKey: emailDigestKey(env),
     stripe,
     logRetentionDays: integer(env, 'LOG_RETENTION_DAYS', 30, 1, 3650),
     logQueueCapacity: integer(env, 'LOG_QUEUE_CAPACITY', 10_000, 100, 1_000_000),
     metricsToken: metricsToken(env),
+    publicDemo: publicDemo(env, publicUrl),
   });
+}
+
+function emailDigestKey(env: Env): string | undefined {
+  const key = text(env, 'EMAIL_DIGEST_KEY');
+  if (key !== undefined && key.length < MIN_TOKEN_KEY_LENGTH)
+    throw new SettingsError('EMAIL_DIGEST_KEY', `must be at least ${MIN_TOKEN_KEY_LENGTH} characters`);
+  return key;
 }
 
 /** A guessable token would make the metrics public in all but name. */

@@ -33,6 +33,7 @@ import { requireUser } from './auth/middleware';
 import { hubspotModule } from './portals/routes';
 import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
 import { composePortalNotices } from './portals/composition';
+import { SignedUserPass, storedSecret } from './portals/secrets';
 import { deleteConnection, heldPortal } from './portals/connections';
 import { portalIdsHeldBy } from '../projections/portals/queries';
 import { composePrivacyDeletions } from './privacy/composition';
@@ -202,6 +203,7 @@ export async function createSystem(
       operational,
       logger,
       now,
+      gate: accounts.deps.gate,
       ...(overrides.sandboxWebhookUrl ? { sandboxWebhookUrl: overrides.sandboxWebhookUrl } : {}),
       ...(overrides.hubspotRetry ? { retry: overrides.hubspotRetry } : {}),
       ...(database.pool ? { pool: database.pool } : {}),
@@ -268,6 +270,20 @@ export async function createSystem(
       captcha: support.standIn,
     });
     const auth = { sessions: accounts.deps.sessions, accounts: accounts.deps.accounts };
+    const mailReader =
+      settings.publicDemo && mail.standIn
+        ? {
+            pass: new SignedUserPass(
+              (await storedSecret(operational, 'dev_mail_pass_key', now())).value,
+              8 * 3600_000,
+              'dev-mail-pass',
+            ),
+            gate: accounts.deps.gate,
+            requireUser: requireUser(auth),
+            now,
+            secureCookie: settings.publicUrl.startsWith('https:'),
+          }
+        : undefined;
     const modules: HttpModule[] = [
       healthModule({
         store,
@@ -282,7 +298,7 @@ export async function createSystem(
       ...accounts.modules,
       ...credits.modules,
       support.module,
-      ...mail.modules,
+      ...mail.modules(mailReader),
       publicConfigModule({
         settings,
         standIns,
@@ -292,6 +308,7 @@ export async function createSystem(
       hubspotModule({
         ...hubspot,
         auth,
+        gate: accounts.deps.gate,
         logger,
       }),
       ...lookups.modules,
@@ -310,6 +327,7 @@ export async function createSystem(
           if ((await heldPortal(hubspot, userId, portalId)) !== undefined)
             await deleteConnection(hubspot, userId, portalId);
         },
+        eraseSandboxPortals: async (userId) => hubspot.sandbox?.store.erasePortalsOf(userId),
         flushLogs: () => requestLogs.flush(),
       }),
       metricsModule(metrics, settings.metricsToken),
@@ -325,8 +343,12 @@ export async function createSystem(
           appId: settings.hubspot.appId ?? SANDBOX_APP_ID,
           callbackUrl: callbackUrl(settings.publicUrl),
           actionUrl: `${settings.publicUrl}${WORKFLOW_ACTION_PATH}`,
-          userOfState: (state) => hubspot.state.verify(state, now()),
+          userOfState: async (state) => {
+            const userId = hubspot.state.verify(state, now());
+            return userId && (await accounts.deps.gate.admit(userId))?.userId;
+          },
           pass: hubspot.sandbox.pass,
+          gate: accounts.deps.gate,
           now,
           requireUser: requireUser(auth),
           secureCookie: settings.publicUrl.startsWith('https:'),

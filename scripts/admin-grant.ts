@@ -1,5 +1,7 @@
 import { grantAdmin } from '../api/accounts/admin';
+import { addressDigester, emailDigestKey } from '../api/accounts/address-digest';
 import { accountHandlers } from '../api/accounts/services';
+import { operationalDb } from '../api/db/operational';
 import { openStores } from '../api/db/stores';
 import { readSettings, SettingsError } from '../api/settings';
 
@@ -14,7 +16,12 @@ async function main() {
   const { database, store } = await openStores(settings, { poolSize: 2 });
   try {
     const handlers = accountHandlers(store);
-    const granted = await grantAdmin({ ...handlers, now: () => new Date() }, email, 'script');
+    const key = await emailDigestKey(settings, operationalDb(database), new Date());
+    const granted = await grantAdmin(
+      { ...handlers, now: () => new Date(), addressDigest: addressDigester(key) },
+      email,
+      'script',
+    );
     if (!granted) {
       console.error(`There is no account with the address ${email}.`);
       process.exitCode = 1;

@@ -2,12 +2,12 @@ import { accountStream } from '../../domain/accounts/decider';
 import type { AdminGrantReason } from '../../domain/accounts/events';
 import { emailStream, normaliseEmail } from '../../domain/accounts/email-claim';
 import type { AccountHandler, EmailClaimHandler } from './services';
-import { emailHash } from './services';
 
 export interface AdminGrantDeps {
   accounts: AccountHandler;
   emailClaims: EmailClaimHandler;
   now: () => Date;
+  addressDigest: (normalisedEmail: string) => string;
 }
 
 /**
@@ -20,7 +20,7 @@ export async function grantAdmin(
   reason: AdminGrantReason,
 ): Promise<boolean> {
   const email = normaliseEmail(emailInput);
-  const { state } = await deps.emailClaims.load(emailStream(emailHash(email)));
+  const { state } = await deps.emailClaims.load(emailStream(deps.addressDigest(email)));
   if (!state.userId) return false;
   const account = await deps.accounts.load(accountStream(state.userId));
   if (account.state.status !== 'registered') return false;

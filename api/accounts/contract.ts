@@ -16,6 +16,11 @@ export interface AuthAnswer {
   token: string;
 }
 
+/** POST /api/auth/register and /api/auth/register/:partner: the session, and what it says about the credits. */
+export interface RegistrationAnswer extends AuthAnswer {
+  message: string;
+}
+
 /** GET /api/auth/is-admin */
 export interface IsAdminAnswer {
   isAdmin: boolean;

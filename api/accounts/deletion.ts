@@ -14,7 +14,7 @@ import type { SubscriptionsHandler } from '../payments/services';
 import type { PersonalDataKeys } from '../personal-data/keys';
 import type { RateLimiter, RateLimitPolicy } from '../auth/rate-limit';
 import { forgetOperationalRows } from './forget-operational';
-import { emailHash, type AccountsDeps } from './services';
+import type { AccountsDeps } from './services';
 
 export const WRONG_PASSWORD = 'The password is not correct. Nothing was deleted.';
 export const SUBSCRIPTION_NOT_CANCELLED =
@@ -36,6 +36,8 @@ export interface AccountDeletionDeps {
   portalsHeldBy(userId: string): Promise<string[]>;
   /** Deletes a connection the way the user would: the event, then HubSpot revokes the tokens. */
   disconnectPortal(userId: string, portalId: string): Promise<void>;
+  /** Erases the sandbox CRM portals the account created, their records included (none without the sandbox). */
+  eraseSandboxPortals(userId: string): Promise<void>;
   /** Writes this process's queued log lines, so that the account's last lines are deleted too. */
   flushLogs(): Promise<void>;
 }
@@ -75,7 +77,8 @@ async function cancelSubscriptions(deps: AccountDeletionDeps, userId: string): P
  * portals are disconnected and their tokens revoked; the person's and the portals' keys are
  * deleted, so every personal field in the log reads as erased from then on; the deletion is
  * recorded (read models drop what the keys protected when they read it) and the address is
- * freed; the operational rows naming the account go, its sessions among them. The keys go
+ * freed; the operational rows naming the account go, its sessions among them, and so do the
+ * sandbox CRM portals it created. The keys go
  * before the event so that anything recorded between the two is erased by the event too.
  */
 export async function deleteAccount(
@@ -107,7 +110,7 @@ export async function deleteAccount(
     { type: 'DeleteAccount', portalIds, subscriptionActive: hasActiveSubscription(subscriptions), at },
     { commandId: `delete-account:${userId}`, metadata },
   );
-  const claim = emailStream(emailHash(email));
+  const claim = emailStream(accounts.addressDigest(email));
   await accounts.emailClaims.handle(
     claim,
     { type: 'ReleaseEmail', userId, at },
@@ -115,6 +118,7 @@ export async function deleteAccount(
   );
 
   await accounts.sessions.revokeAllOf(userId);
+  await deps.eraseSandboxPortals(userId);
   await deps.limiter.reset('login-address', email);
   await deps.flushLogs();
   await forgetOperationalRows(deps.operational, {

@@ -1,7 +1,5 @@
-import { accountStream } from '../../domain/accounts/decider';
 import { emailStream, normaliseEmail } from '../../domain/accounts/email-claim';
 import type { AccountsDeps } from './services';
-import { emailHash } from './services';
 
 /**
  * The signed-up account with this address and password, or undefined. An unknown address
@@ -13,11 +11,10 @@ export async function checkCredentials(
   password: string,
 ): Promise<{ userId: string; email: string; isAdmin: boolean } | undefined> {
   const email = normaliseEmail(emailInput);
-  const claim = await deps.emailClaims.load(emailStream(emailHash(email)));
+  const claim = await deps.emailClaims.load(emailStream(deps.addressDigest(email)));
   const userId = claim.state.userId;
-  const account = userId ? (await deps.accounts.load(accountStream(userId))).state : undefined;
-  if (!account || account.status !== 'registered')
-    return deps.hasher.verifyDummy(password).then(() => undefined);
+  const account = userId ? await deps.gate.admit(userId) : undefined;
+  if (!account) return deps.hasher.verifyDummy(password).then(() => undefined);
   if (!(await deps.hasher.verify(password, account.passwordHash))) return undefined;
   return { userId: account.userId, email: account.email, isAdmin: account.isAdmin };
 }

@@ -5,7 +5,6 @@ import type { OperationalDb } from '../db/operational';
 import { badRequest } from '../http/errors';
 import type { Mailer } from '../mail/mailer';
 import type { AccountsDeps } from './services';
-import { emailHash } from './services';
 
 /** How long a reset link works. */
 export const RESET_TOKEN_TTL_MS = 60 * 60 * 1000;
@@ -28,10 +27,10 @@ export interface PasswordResetDeps extends AccountsDeps {
  */
 export async function requestPasswordReset(deps: PasswordResetDeps, emailInput: string): Promise<void> {
   const email = normaliseEmail(emailInput);
-  const { state: claim } = await deps.emailClaims.load(emailStream(emailHash(email)));
+  const { state: claim } = await deps.emailClaims.load(emailStream(deps.addressDigest(email)));
   if (!claim.userId) return;
-  const { state: account } = await deps.accounts.load(accountStream(claim.userId));
-  if (account.status !== 'registered') return;
+  const account = await deps.gate.admit(claim.userId);
+  if (!account) return;
   const token = newToken();
   const now = deps.now();
   await deps.operational.transaction().execute(async (trx) => {
@@ -80,7 +79,7 @@ export async function resetPassword(
     .where('expires_at', '>', now)
     .returning('user_id')
     .executeTakeFirst();
-  if (!used) throw badRequest(RESET_INVALID);
+  if (!used || !(await deps.gate.admit(used.user_id))) throw badRequest(RESET_INVALID);
   const passwordHash = await deps.hasher.hash(newPassword);
   await deps.accounts.handle(
     accountStream(used.user_id),

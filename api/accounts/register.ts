@@ -1,9 +1,9 @@
 import { accountStream } from '../../domain/accounts/decider';
-import { emailStream, normaliseEmail } from '../../domain/accounts/email-claim';
+import { emailStream, hasSignupBonus, normaliseEmail } from '../../domain/accounts/email-claim';
+import { registrationMessage } from '../../domain/accounts/registration';
 import { SIGNUP_CREDITS } from '../../domain/credits/constants';
 import { creditsStream } from '../../domain/credits/decider';
 import type { AccountsDeps } from './services';
-import { emailHash } from './services';
 
 export interface Registration {
   email: string;
@@ -17,6 +17,10 @@ export interface RegisteredUser {
   email: string;
   credits: number;
   isAdmin: boolean;
+  /** Whether the address got its sign-up credits now (once per address, ever). */
+  signupBonus: boolean;
+  /** What the registration tells the user about their credits. */
+  message: string;
 }
 
 /**
@@ -39,7 +43,7 @@ export async function registerAccount(
   const passwordHash = await deps.hasher.hash(registration.password);
   const at = () => deps.now().toISOString();
 
-  const claimStream = emailStream(emailHash(email));
+  const claimStream = emailStream(deps.addressDigest(email));
   const holder = (await deps.emailClaims.load(claimStream)).state.userId;
   // A holder without an account is a registration that died half-way; the decider lets it be
   // taken over once it is old enough that it cannot still be in progress.
@@ -64,6 +68,15 @@ export async function registerAccount(
     );
     isAdmin = true;
   }
+  // Once per address, ever: an address whose earlier account got the credits starts at 0.
+  const bonus = await deps.emailClaims.handle(
+    claimStream,
+    { type: 'ClaimSignupBonus', userId, at: at() },
+    { commandId: `signup-bonus:${userId}`, metadata: { userId } },
+  );
+  const signupBonus = hasSignupBonus(bonus.state, userId);
+  if (!signupBonus)
+    return { userId, email, credits: 0, isAdmin, signupBonus, message: registrationMessage(0, false) };
   let credits = await deps.credits.handle(
     creditsStream(userId),
     { type: 'AddCredits', credits: SIGNUP_CREDITS, source: { kind: 'signup' }, at: at() },
@@ -81,5 +94,13 @@ export async function registerAccount(
       { commandId: `partner-bonus:${userId}`, metadata: { userId } },
     );
   }
-  return { userId, email, credits: credits.state.balance, isAdmin };
+  const balance = credits.state.balance;
+  return {
+    userId,
+    email,
+    credits: balance,
+    isAdmin,
+    signupBonus,
+    message: registrationMessage(balance, true, program),
+  };
 }

@@ -12,7 +12,7 @@ import type { RateLimiter, RateLimitPolicy } from '../auth/rate-limit';
 import type { Logger } from '../logging/logger';
 import { normaliseEmail } from '../../domain/accounts/email-claim';
 import type { AccountsDeps } from './services';
-import type { AuthAnswer, IsAdminAnswer, PartnerAnswer } from './contract';
+import type { AuthAnswer, IsAdminAnswer, PartnerAnswer, RegistrationAnswer } from './contract';
 
 export interface AccountRoutesDeps extends AccountsDeps {
   limiter: RateLimiter;
@@ -56,7 +56,8 @@ export function accountsModule(deps: AccountRoutesDeps): HttpModule {
           res.status(201).json({
             user: { id: user.userId, email: user.email, credits: user.credits },
             token,
-          } satisfies AuthAnswer);
+            message: user.message,
+          } satisfies RegistrationAnswer);
         };
       const partnerExists: RequestHandler = (req, _res, next) =>
         next(

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { accountDecider, type AccountCommand, type AccountState } from '../../domain/accounts/decider';
 import {
   emailClaimDecider,
@@ -8,6 +7,7 @@ import {
 import type { AccountEvent, EmailClaimEvent } from '../../domain/accounts/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { Sessions, Clock } from '../auth/sessions';
+import type { AccountGate } from '../auth/gate';
 import type { PasswordHasher } from '../auth/passwords';
 import { CommandHandler } from '../eventsourcing/command-handler';
 import type { Snapshots } from '../eventsourcing/snapshots';
@@ -24,6 +24,10 @@ export interface AccountsDeps {
   credits: CreditsHandler;
   hasher: PasswordHasher;
   sessions: Sessions;
+  /** The one check every way into an account makes. */
+  gate: AccountGate;
+  /** Names an address's claim stream (addressDigester). */
+  addressDigest: (normalisedEmail: string) => string;
   now: Clock;
   newId: () => string;
   adminEmails: readonly string[];
@@ -36,7 +40,3 @@ export function accountHandlers(store: EventStore, snapshots?: Snapshots) {
     emailClaims: new CommandHandler(store, emailClaimDecider, { cacheSize: 1000 }) as EmailClaimHandler,
   };
 }
-
-/** Names an address's claim stream without putting the address itself in a stream name. */
-export const emailHash = (normalisedEmail: string) =>
-  createHash('sha256').update(normalisedEmail, 'utf8').digest('hex');

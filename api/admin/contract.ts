@@ -18,9 +18,12 @@ export interface UserOverview {
   lookups24h: number;
   lookups7d: number;
   successRate: number;
+  /** Null for a deleted account: no "last seen" is shown for it. */
   lastActivity: string | null;
   createdAt: string;
   referralType: string;
+  /** Deleted by its owner: shown as Deleted and left out of the user and credit totals. */
+  deleted: boolean;
 }
 
 /** A row of the Property Configuration table: a user with a connected portal and what it maps. */
@@ -79,6 +82,10 @@ export interface DashboardAnswer {
     activeUsers7d: number;
     totalCreditsRemaining: number;
     avgCreditsPerUser: number;
+    /** Deleted accounts, left out of every figure above but the lookups. */
+    deletedUsers: number;
+    /** The credits deleted accounts held when deleted, apart from totalCreditsRemaining. */
+    deletedUsersCredits: number;
   };
   recentActivity: {
     id: string;
@@ -118,7 +125,9 @@ export interface DashboardAnswer {
     referral_type: string;
     credits: number;
     lookups_since_signup: number;
+    /** Null for a deleted account. */
     last_lookup: string | null;
+    deleted: boolean;
   }[];
   creditAlerts: {
     email: string;

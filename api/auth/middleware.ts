@@ -1,7 +1,7 @@
 import type { RequestHandler } from 'express';
-import { accountStream } from '../../domain/accounts/decider';
 import type { AccountHandler } from '../accounts/services';
 import { forbidden, unauthorized } from '../http/errors';
+import { AccountGate } from './gate';
 import type { Sessions } from './sessions';
 
 export interface SignedInUser {
@@ -34,12 +34,13 @@ function bearerToken(header: string | undefined): string | undefined {
  * come from the account's own stream, so a grant counts from the moment it is recorded.
  */
 export function requireUser(deps: AuthDeps): RequestHandler {
+  const gate = new AccountGate(deps.accounts, deps.sessions);
   return async (req, _res, next) => {
     const token = bearerToken(req.header('authorization'));
     const session = token ? await deps.sessions.verify(token) : undefined;
     if (!session) return next(unauthorized());
-    const { state } = await deps.accounts.load(accountStream(session.userId));
-    if (state.status !== 'registered') return next(unauthorized());
+    const state = await gate.admit(session.userId);
+    if (!state) return next(unauthorized());
     req.user = { id: state.userId, email: state.email, isAdmin: state.isAdmin };
     req.sessionId = session.sessionId;
     next();

@@ -51,6 +51,21 @@ export class Sessions {
     return { sessionId: id, userId: row.user_id };
   }
 
+  /** Whether this session of this user is still on (not ended, not idle too long); touches nothing. */
+  async isLive(sessionId: string, userId: string): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('sessions')
+      .select(['last_seen_at', 'revoked_at'])
+      .where('id', '=', sessionId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    return (
+      !!row &&
+      !row.revoked_at &&
+      this.now().getTime() - new Date(row.last_seen_at).getTime() <= SESSION_IDLE_MS
+    );
+  }
+
   async revoke(sessionId: string): Promise<void> {
     await this.db
       .updateTable('sessions')

@@ -1,5 +1,6 @@
-import type { Express, Request } from 'express';
+import type { Express, Request, RequestHandler } from 'express';
 import { BackfillRuleError } from '../../domain/backfill/errors';
+import { changedSinceProblem } from '../../domain/backfill/dates';
 import { backfillJobsOf, backfillJobsPage } from '../../projections/backfill/queries';
 import { requireAdmin, requireUser, userOf, type AuthDeps } from '../auth/middleware';
 import type { HttpModule } from '../http/app';
@@ -44,6 +45,13 @@ export function backfillModule(deps: BackfillDeps & { auth: AuthDeps; wake: () =
   const signedIn = requireUser(deps.auth);
   const admin = requireAdmin(deps.auth);
   const answer = (row: Parameters<typeof jobAnswer>[0]) => ({ job: jobAnswer(row, deps.now()) });
+  // A day HubSpot would refuse (before 1970) or that selects nothing (after today) is bad input: 400.
+  const changedSinceInRange: RequestHandler = (req, _res, next) => {
+    const day = (req.body as BackfillRequest).changedSince;
+    const problem =
+      day === undefined ? undefined : changedSinceProblem(day, deps.now().toISOString().slice(0, 10));
+    next(problem ? badRequest(problem) : undefined);
+  };
   return {
     errors: backfillErrors,
     routes(app: Express) {
@@ -51,6 +59,7 @@ export function backfillModule(deps: BackfillDeps & { auth: AuthDeps; wake: () =
         '/api/hubspot/backfills/:portalId/dry-run',
         signedIn,
         validateBody(validBackfillRequest),
+        changedSinceInRange,
         async (req, res) => {
           const request = req.body as BackfillRequest;
           res.json(
@@ -63,6 +72,7 @@ export function backfillModule(deps: BackfillDeps & { auth: AuthDeps; wake: () =
         '/api/hubspot/backfills/:portalId',
         signedIn,
         validateBody(validBackfillRequest),
+        changedSinceInRange,
         async (req, res) => {
           const userId = userOf(req).id;
           const jobId = await startJob(deps, userId, portalIdOf(req), req.body as BackfillRequest);

@@ -12,6 +12,8 @@ export interface PublicConfigAnswer {
   trackingScriptUrl: string | null;
   trackingPixelId: string | null;
   standIns: StandIns;
+  /** A public deployment that runs stand-ins on purpose (ALLOW_STAND_INS): every page says so. */
+  publicDemo: boolean;
   devMailUrl: string | null;
   zipAttribution: string;
   supportEmail: string;

@@ -23,6 +23,7 @@ export function publicConfigModule(deps: PublicConfigDeps): HttpModule {
           trackingScriptUrl: s.trackingScriptUrl ?? null,
           trackingPixelId: s.trackingPixelId ?? null,
           standIns: deps.standIns(),
+          publicDemo: s.publicDemo,
           devMailUrl: deps.devMailUrl,
           zipAttribution: deps.zipAttribution(),
           supportEmail: s.supportEmail,

@@ -60,7 +60,7 @@ export function creditNotices(deps: CreditNoticeDeps): Reaction {
             `Your ZipFill balance is ${notice.balance} credits, below the ${notice.threshold} you asked us to watch.\n\n` +
             `Get more credits: ${deps.publicUrl}/credits\n\n` +
             `We send this once each time the balance falls below your threshold.\n` +
-            `Stop these e-mails: ${deps.publicUrl}/unsubscribe/${token}\n`,
+            `Stop these e-mails (the link works for 90 days): ${deps.publicUrl}/unsubscribe/${token}\n`,
         },
         now,
         event.id,

@@ -1,5 +1,5 @@
 import type { Express } from 'express';
-import { accountStream } from '../../domain/accounts/decider';
+import { accountStream, unsubscribeLinkWorks } from '../../domain/accounts/decider';
 import { creditsStream } from '../../domain/credits/decider';
 import { allTimeSuccessfulLookups, creditUsageOf } from '../../projections/credits/queries';
 import type { ReadModelDb } from '../../projections/schema';
@@ -82,18 +82,20 @@ export function creditAccountModule(deps: CreditRoutesDeps): HttpModule {
         } satisfies ThresholdSavedAnswer);
       });
 
-      // Works signed out: the token in the e-mail's link is the proof.
+      // Works signed out: the token in the e-mail's link is the proof, for 90 days, as often as it is used.
       app.get('/api/auth/unsubscribe-credits/:token', async (req, res) => {
         const token = String(req.params.token);
         const row =
           token.length <= 200
             ? await deps.operational
                 .selectFrom('unsubscribe_tokens')
-                .select('user_id')
+                .select(['user_id', 'created_at'])
                 .where('id', '=', tokenDigest(token))
                 .executeTakeFirst()
             : undefined;
-        if (!row) throw new HttpError(404, UNSUBSCRIBE_FAILED);
+        const works = row && unsubscribeLinkWorks(new Date(row.created_at).getTime(), deps.now().getTime());
+        if (!row || !works || !(await deps.gate.admit(row.user_id)))
+          throw new HttpError(404, UNSUBSCRIBE_FAILED);
         await deps.accounts.handle(
           accountStream(row.user_id),
           { type: 'UnsubscribeCreditNotifications', at: deps.now().toISOString() },

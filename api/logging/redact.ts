@@ -1,7 +1,9 @@
 /**
- * Secrets must never reach a log line, whichever sink it goes to. Values are hidden by the name
- * of the key that holds them, at any depth, and in URLs by query parameter (the OAuth callback's
- * code and state among them) and by the paths that carry a token in them.
+ * Secrets must never reach a log line, whichever sink it goes to (stdout, request_logs and so
+ * the admin's viewer). One redaction for every line: values are hidden by the name of the key
+ * that holds them, at any depth, and every text of the line (its message, URLs, metadata, error
+ * texts) is cleaned of what carries access inside it: token path segments (reset and unsubscribe
+ * links), the OAuth code and state and secret-looking query parameters, and pass cookie values.
  */
 
 export const REDACTED = '[REDACTED]';
@@ -12,8 +14,15 @@ const SECRET_KEY =
 /** Query parameters that carry an OAuth grant: the authorization code and the state naming its user. */
 const GRANT_PARAMS = new Set(['code', 'state']);
 
-/** Paths whose last segment is a bearer of access (reset and unsubscribe links). */
-const TOKEN_PATHS = /^(\/api\/auth\/(?:unsubscribe-credits|reset-password)\/)[^/?#]+/i;
+/** Path segments after which comes a bearer of access (reset and unsubscribe links, API and pages), anywhere in a text. */
+const TOKEN_PATHS = /(\/(?:api\/auth\/)?(?:unsubscribe-credits|unsubscribe|reset-password)\/)[^/?#\s"'<>]+/gi;
+
+/** A query parameter in any URL of a text whose value is a grant or a secret. */
+const SECRET_PARAMS =
+  /([?&](?:code|state|[^=&\s"'<>]*(?:token|secret|password|signature|api[-_]?key|credential)[^=&\s"'<>]*)=)[^&#\s"'<>]+/gi;
+
+/** The passes the sandbox CRM's pages and the public demo's mailbox know their reader by, as cookies. */
+const PASS_COOKIES = /(zipfill_(?:sandbox_crm|dev_mail)=)[^;\s"'<>]+/gi;
 
 const MAX_DEPTH = 8;
 
@@ -21,10 +30,18 @@ export function isSecretKey(key: string): boolean {
   return SECRET_KEY.test(key);
 }
 
+/** Any text (a message, an error, a URL) with token path segments, secret query parameters and pass values hidden. */
+export function redactText(text: string): string {
+  return text
+    .replace(TOKEN_PATHS, `$1${REDACTED}`)
+    .replace(SECRET_PARAMS, `$1${REDACTED}`)
+    .replace(PASS_COOKIES, `$1${REDACTED}`);
+}
+
 /** A URL or path with token path segments and secret-looking query parameters hidden. */
 export function redactUrl(url: string): string {
   const [path = '', query] = splitOnce(url, '?');
-  const safePath = path.replace(TOKEN_PATHS, `$1${REDACTED}`);
+  const safePath = redactText(path);
   if (query === undefined) return safePath;
   const params = query
     .split('&')
@@ -33,7 +50,7 @@ export function redactUrl(url: string): string {
       const key = decodeSafely(name);
       return value !== undefined && (isSecretKey(key) || GRANT_PARAMS.has(key.toLowerCase()))
         ? `${name}=${REDACTED}`
-        : pair;
+        : redactText(pair);
     })
     .join('&');
   return `${safePath}?${params}`;
@@ -58,7 +75,7 @@ function walk(value: unknown, depth: number): unknown {
     }
     return out;
   }
-  return value;
+  return typeof value === 'string' ? redactText(value) : value;
 }
 
 function splitOnce(text: string, separator: string): [string, string | undefined] {

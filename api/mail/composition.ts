@@ -4,7 +4,7 @@ import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';
 import type { Logger } from '../logging/logger';
 import type { Settings } from '../settings';
-import { DEV_MAIL_PATH, devMailModule } from './dev-page';
+import { DEV_MAIL_PATH, devMailModule, type MailboxReader } from './dev-page';
 import { MailDispatcher } from './dispatcher';
 import { outboxMailer } from './mailer';
 
@@ -34,12 +34,13 @@ export function composeMail(o: {
     logger.warn(
       `No SMTP_URL: e-mail is kept in the database and shown at ${settings.publicUrl}${DEV_MAIL_PATH}`,
     );
-  const modules: HttpModule[] = dispatcher ? [] : [devMailModule(o.operational)];
   return {
     mailer: outboxMailer(o.operational, o.now, wake),
     /** Tells the dispatcher that mail was queued outside the mailer. */
     queued: wake,
-    modules,
+    /** The development mailbox without SMTP; on a public demo, `reader` shows each reader only their mail. */
+    modules: (reader?: MailboxReader): HttpModule[] =>
+      dispatcher ? [] : [devMailModule(o.operational, settings.publicDemo ? reader : undefined)],
     standIn: !dispatcher,
     devMailUrl: dispatcher ? null : `${settings.publicUrl}${DEV_MAIL_PATH}`,
     start() {

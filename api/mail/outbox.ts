@@ -49,14 +49,15 @@ export interface StoredMail {
   sentAt: string | null;
 }
 
-export async function newestMail(db: Kysely<OperationalTables>, limit: number): Promise<StoredMail[]> {
-  const rows = await db
-    .selectFrom('mail_outbox')
-    .selectAll()
-    .orderBy('created_at', 'desc')
-    .orderBy('id')
-    .limit(limit)
-    .execute();
+/** The newest mail, or only the mail to `to` when given. */
+export async function newestMail(
+  db: Kysely<OperationalTables>,
+  limit: number,
+  to?: string,
+): Promise<StoredMail[]> {
+  let query = db.selectFrom('mail_outbox').selectAll();
+  if (to !== undefined) query = query.where('to_address', '=', to);
+  const rows = await query.orderBy('created_at', 'desc').orderBy('id').limit(limit).execute();
   return rows.map((r) => ({
     id: r.id,
     to: r.to_address,

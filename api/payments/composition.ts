@@ -33,6 +33,7 @@ export async function composePayments(o: {
     subscriptions: subscriptionsHandler(o.store),
     credits: accounts.credits,
     accounts: accounts.accounts,
+    gate: accounts.gate,
     now: accounts.now,
     logger,
     publicUrl: settings.publicUrl,

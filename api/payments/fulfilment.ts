@@ -1,4 +1,3 @@
-import { accountStream } from '../../domain/accounts/decider';
 import { creditsStream } from '../../domain/credits/decider';
 import { priceOffer, PricingError, type Offer, type PaymentType } from '../../domain/credits/pricing';
 import { paidInvoice, subscriptionsStream } from '../../domain/subscriptions/decider';
@@ -64,8 +63,7 @@ export function fulfilment(deps: PaymentsDeps) {
 
   async function registeredUser(userId: string | undefined): Promise<string | undefined> {
     if (!userId || userId.length > 100) return undefined;
-    const { state } = await deps.accounts.load(accountStream(userId));
-    return state.status === 'registered' ? userId : undefined;
+    return (await deps.gate.admit(userId))?.userId;
   }
 
   async function grantInvoice(

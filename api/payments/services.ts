@@ -6,6 +6,7 @@ import {
 import type { SubscriptionEvent } from '../../domain/subscriptions/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { AccountHandler } from '../accounts/services';
+import type { AccountGate } from '../auth/gate';
 import type { CreditsHandler } from '../credits/handler';
 import type { Clock } from '../auth/sessions';
 import type { PaymentsGateway } from '../adapters/stripe/gateway';
@@ -24,6 +25,8 @@ export interface PaymentsDeps {
   subscriptions: SubscriptionsHandler;
   credits: CreditsHandler;
   accounts: AccountHandler;
+  /** Whether a payment's account still admits anything (a deleted one is paid nothing). */
+  gate: AccountGate;
   now: Clock;
   logger: Logger;
   publicUrl: string;

@@ -4,6 +4,7 @@ import { PortalRuleError } from '../../domain/portals/errors';
 import { CrmCallError, isFinalRefusal } from '../adapters/hubspot/errors';
 import { withoutZipProperty, zipPropertyTarget } from '../../domain/portals/config';
 
+import type { AccountGate } from '../auth/gate';
 import { requireUser, userOf, type AuthDeps } from '../auth/middleware';
 import type { HttpModule } from '../http/app';
 import { badRequest, HttpError, notFound, type ErrorMapping } from '../http/errors';
@@ -54,7 +55,7 @@ function portalIdOf(req: Request): string {
 }
 
 /** OAuth connect, the user's connections, the properties a mapping may use and the mapping itself. */
-export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpModule {
+export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps; gate: AccountGate }): HttpModule {
   const signedIn = requireUser(deps.auth);
   const owned = async (req: Request) => {
     const portalId = portalIdOf(req);
@@ -81,9 +82,11 @@ export function hubspotModule(deps: ConnectionDeps & { auth: AuthDeps }): HttpMo
       app.get('/api/hubspot/oauth/callback', async (req, res) => {
         const code = typeof req.query.code === 'string' ? req.query.code : '';
         const state = typeof req.query.state === 'string' ? req.query.state : '';
-        const userId = state ? deps.state.verify(state, deps.now()) : undefined;
+        const stateUser = state ? deps.state.verify(state, deps.now()) : undefined;
+        // A state outlives nothing it was issued for: a deleted account's state connects nothing.
+        const userId = stateUser && (await deps.gate.admit(stateUser))?.userId;
         if (!code || !userId) {
-          deps.logger.warn('HubSpot connect refused: missing code or invalid state', {
+          deps.logger.warn('HubSpot connect refused: missing code, or a state invalid or of no account', {
             requestId: req.requestId,
             hubspotError: typeof req.query.error === 'string' ? req.query.error : undefined,
           });

@@ -45,7 +45,7 @@ const b64url = (b: Buffer | string) => Buffer.from(b).toString('base64url');
  * What a signed pass is for: the OAuth `state` (the user who asked for the install URL), or the
  * sandbox CRM's pass (the user its pages answer). One key each, so neither stands for the other.
  */
-export type PassPurpose = 'oauth-state' | 'sandbox-crm-pass';
+export type PassPurpose = 'oauth-state' | 'sandbox-crm-pass' | 'dev-mail-pass';
 
 /**
  * Names a user and when that stops being true, signed so that nobody can act in someone else's
@@ -66,27 +66,42 @@ export class SignedUserPass {
     return Math.floor(this.ttlMs / 1000);
   }
 
-  issue(userId: string, now: Date): string {
+  /**
+   * A pass for this user; with `sessionId`, the session it was asked under, which the holder
+   * checks is still on (sign-out and deletion end the pass with the session).
+   */
+  issue(userId: string, now: Date, sessionId?: string): string {
     const payload = b64url(
-      JSON.stringify({ u: userId, e: now.getTime() + this.ttlMs, n: randomBytes(8).toString('hex') }),
+      JSON.stringify({
+        u: userId,
+        e: now.getTime() + this.ttlMs,
+        n: randomBytes(8).toString('hex'),
+        ...(sessionId ? { s: sessionId } : {}),
+      }),
     );
     return `${payload}.${this.sign(payload)}`;
   }
 
   /** The user the state was issued to, or undefined when it is forged, malformed or expired. */
   verify(state: string, now: Date): string | undefined {
+    return this.read(state, now)?.userId;
+  }
+
+  /** The user and the session a pass was issued under, or undefined when forged, malformed or expired. */
+  read(state: string, now: Date): { userId: string; sessionId?: string } | undefined {
     const [payload, signature, extra] = state.split('.');
     if (!payload || !signature || extra !== undefined) return undefined;
     const expected = Buffer.from(this.sign(payload));
     const given = Buffer.from(signature);
     if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
     try {
-      const { u, e } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+      const { u, e, s } = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
         u?: unknown;
         e?: unknown;
+        s?: unknown;
       };
       if (typeof u !== 'string' || typeof e !== 'number' || e < now.getTime()) return undefined;
-      return u;
+      return { userId: u, ...(typeof s === 'string' ? { sessionId: s } : {}) };
     } catch {
       return undefined;
     }

@@ -12,6 +12,7 @@ import type { Logger } from '../logging/logger';
 import { SANDBOX_APP_ID, type HubSpotSettings } from '../settings';
 import { callbackUrl, type ConnectionDeps, type PortalHandler } from './connections';
 import { PortalStreamDirectory } from './portal-directory';
+import type { AccountGate } from '../auth/gate';
 import { SignedUserPass, storedSecret, TokenCipher } from './secrets';
 import { HubSpotTimezones } from './timezones';
 import type { HubSpotMetrics } from '../metrics/metrics';
@@ -51,6 +52,8 @@ export interface HubSpotServiceOptions {
   pool?: pg.Pool;
   /** Sandbox webhooks go here instead of the app's own webhook (tests). */
   sandboxWebhookUrl?: string;
+  /** Whether a portal's owner still admits requests in their name. */
+  gate: AccountGate;
 }
 
 /** How long the sandbox CRM's pages know the user after the dashboard asked for a pass. */
@@ -119,7 +122,7 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     logger: o.logger,
     clientSecret,
     tokenCipher,
-    directory: new PortalStreamDirectory(portals),
+    directory: new PortalStreamDirectory(portals, o.gate),
     timezones: new HubSpotTimezones(client, o.now),
     sandbox,
   };

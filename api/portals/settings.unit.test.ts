@@ -5,7 +5,10 @@ const KEY = 'k'.repeat(32);
 
 describe('HubSpot settings', () => {
   it('uses the sandbox CRM served by the app when no client id is set', () => {
-    const { hubspot, tokenEncryptionKey } = readSettings({ PUBLIC_URL: 'https://zip.example.com/' });
+    const { hubspot, tokenEncryptionKey } = readSettings({
+      PUBLIC_URL: 'https://zip.example.com/',
+      ALLOW_STAND_INS: 'true',
+    });
     expect(hubspot).toMatchObject({
       sandbox: true,
       authorizeUrl: 'https://zip.example.com/sandbox/hubspot/oauth/authorize',

@@ -19,10 +19,11 @@ export interface WorkflowActionModuleDeps extends WorkflowActionDeps {
   secret: () => Promise<string>;
 }
 
+/** HubSpot's portal and record ids are whole numbers, sent as numbers or as their digits. */
 const id = {
   anyOf: [
-    { type: 'string', minLength: 1, maxLength: 100 },
-    { type: 'integer', minimum: 0 },
+    { type: 'string', pattern: '^[0-9]{1,20}$' },
+    { type: 'integer', minimum: 0, maximum: Number.MAX_SAFE_INTEGER },
   ],
 };
 

@@ -200,3 +200,16 @@ export const accountDecider: Decider<AccountState, AccountCommand, AccountEvent>
   decide: decideAccount,
   snapshot: accountSnapshot,
 };
+
+/**
+ * Whether anything may act as this account (a session, a pass, a state, a link, a portal's
+ * requests): only while it is registered; a deleted account and one that never was admit no one.
+ */
+export const admitsEntry = (state: AccountState): state is RegisteredAccount => state.status === 'registered';
+
+/** How long the unsubscribe link of a low-credit e-mail works: a copied link does not last forever. */
+export const UNSUBSCRIBE_LINK_DAYS = 90;
+
+/** Whether an unsubscribe link issued at `issuedAt` still works at `now` (epoch ms); it may be used again until then. */
+export const unsubscribeLinkWorks = (issuedAt: number, now: number) =>
+  now - issuedAt <= UNSUBSCRIBE_LINK_DAYS * 86_400_000;

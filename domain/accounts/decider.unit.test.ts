@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  admitsEntry,
+  unsubscribeLinkWorks,
   decideAccount,
   evolveAccount,
   initialAccountState,
@@ -147,5 +149,18 @@ describe('account rules', () => {
       holderHasAccount: false,
     };
     expect(() => emailClaimDecider.decide(soon, claimed)).toThrow('already exists');
+  });
+
+  it('admits entry to a registered account only, never to a deleted one or one that never was', () => {
+    const deleted = given(register, { type: 'DeleteAccount', portalIds: [], subscriptionActive: false, at });
+    expect(admitsEntry(given(register))).toBe(true);
+    expect(admitsEntry(deleted)).toBe(false);
+    expect(admitsEntry(initialAccountState())).toBe(false);
+  });
+
+  it('lets an unsubscribe link work for 90 days, and not a moment longer', () => {
+    const issued = Date.parse(at);
+    expect(unsubscribeLinkWorks(issued, issued + 90 * 86_400_000)).toBe(true);
+    expect(unsubscribeLinkWorks(issued, issued + 90 * 86_400_000 + 1)).toBe(false);
   });
 });

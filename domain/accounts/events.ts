@@ -30,4 +30,14 @@ export type AccountEventType = AccountEvent['type'];
 export type EmailClaimEvent =
   | DomainEvent<'EmailClaimed', { userId: string; at: string }>
   /** The account was deleted: the address is free for a new registration. */
-  | DomainEvent<'EmailReleased', { userId: string; at: string }>;
+  | DomainEvent<'EmailReleased', { userId: string; at: string }>
+  /** This account got the address's sign-up bonus: the one the address will ever get. */
+  | DomainEvent<'SignupBonusClaimed', { userId: string; at: string }>
+  /**
+   * The claim moved here from the stream named by the address's bare SHA-256 (a migration
+   * event): who holds the address, since when, and whether it already had its sign-up bonus.
+   */
+  | DomainEvent<
+      'EmailClaimRekeyed',
+      { userId: string | null; claimedAt: string | null; bonusReceived: boolean; at: string }
+    >;

@@ -13,14 +13,19 @@ export function groupStatus(levels: readonly string[]): GroupStatus {
   return 'success';
 }
 
-export type UserStatus = 'Active' | 'No Credits' | 'Low Credits' | 'Inactive';
+export type UserStatus = 'Deleted' | 'Active' | 'No Credits' | 'Low Credits' | 'Inactive';
 
-/** In priority order: used in the last 24 h; out of credits; below the threshold they set; idle. */
+/**
+ * In priority order: deleted by its owner (whatever it did before, never Active nor Low Credits);
+ * used in the last 24 h; out of credits; below the threshold they set; idle.
+ */
 export function userStatus(user: {
+  deleted?: boolean;
   lookups24h: number;
   credits: number;
   creditThreshold: number | null;
 }): UserStatus {
+  if (user.deleted) return 'Deleted';
   if (user.lookups24h > 0) return 'Active';
   if (user.credits === 0) return 'No Credits';
   if (user.creditThreshold !== null && user.credits < user.creditThreshold) return 'Low Credits';

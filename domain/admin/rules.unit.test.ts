@@ -26,6 +26,9 @@ describe('log grouping status', () => {
 });
 
 describe('user status badge', () => {
+  it('is Deleted for a deleted account, never Active nor Low Credits, whatever it did before', () => {
+    expect(userStatus({ deleted: true, lookups24h: 3, credits: 2, creditThreshold: 10 })).toBe('Deleted');
+  });
   it('is Active when the user looked something up in the last 24 hours, even with no credits left', () => {
     expect(userStatus({ lookups24h: 1, credits: 0, creditThreshold: 10 })).toBe('Active');
   });

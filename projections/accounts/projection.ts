@@ -48,7 +48,7 @@ export const accountsProjection = eachEvent({
     },
     // The row stays, so the admin still sees the account's totals, under no one's name.
     AccountDeleted: async (trx, event) => {
-      await update(trx, event).set({ email: DELETED_USER }).execute();
+      await update(trx, event).set({ email: DELETED_USER, deleted: true }).execute();
     },
   },
 });

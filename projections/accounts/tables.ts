@@ -9,6 +9,8 @@ export interface AccountsTable {
   is_admin: Generated<boolean>;
   credit_threshold: number | null;
   notifications_unsubscribed: Generated<boolean>;
+  /** Deleted at its owner's request: the admin marks it and leaves it out of the totals. */
+  deleted: Generated<boolean>;
 }
 
 export interface AccountTables {

@@ -20,6 +20,7 @@ export interface UserFiguresRow {
   last_lookup_at: Date | null;
   created_at: Date;
   partner: string | null;
+  deleted: boolean;
 }
 
 export function toUserFigures(r: UserFiguresRow): UserFigures {
@@ -32,9 +33,10 @@ export function toUserFigures(r: UserFiguresRow): UserFigures {
     totalLookups: successful + (r.failed ?? 0),
     successfulLookups: successful,
     lookups7d: Number(r.lookups_7d ?? 0),
-    lastActivity: iso(r.last_lookup_at),
+    lastActivity: r.deleted ? null : iso(r.last_lookup_at),
     createdAt: iso(r.created_at)!,
     referralType: r.partner ?? 'direct',
+    deleted: r.deleted,
   };
 }
 
@@ -42,7 +44,7 @@ export function toUserFigures(r: UserFiguresRow): UserFigures {
 export async function recentSignups(db: ReadModelDb, limit = 15) {
   const { rows } = await sql<UserFiguresRow>`
     SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, l.successful, l.failed,
-           NULL AS lookups_7d, l.last_lookup_at, a.created_at, a.partner
+           NULL AS lookups_7d, l.last_lookup_at, a.created_at, a.partner, a.deleted
     FROM accounts a
     LEFT JOIN credit_balances b ON b.user_id = a.user_id
     LEFT JOIN admin_user_lookups l ON l.user_id = a.user_id
@@ -55,6 +57,7 @@ export async function recentSignups(db: ReadModelDb, limit = 15) {
     credits: u.credits,
     lookups_since_signup: u.totalLookups,
     last_lookup: u.lastActivity,
+    deleted: u.deleted,
   }));
 }
 
@@ -64,10 +67,12 @@ export async function creditAlerts(db: ReadModelDb, w: Window) {
     SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, NULL AS successful,
            NULL AS failed, (SELECT sum(d.successful + d.failed) FROM admin_user_days d
              WHERE d.user_id = a.user_id AND d.day >= ${w.firstDay7d}) AS lookups_7d,
-           NULL AS last_lookup_at, a.created_at, a.partner
+           NULL AS last_lookup_at, a.created_at, a.partner, a.deleted
     FROM accounts a
     LEFT JOIN credit_balances b ON b.user_id = a.user_id
-    WHERE a.credit_threshold IS NOT NULL AND coalesce(b.balance, 0) < a.credit_threshold`.execute(db);
+    WHERE NOT a.deleted AND a.credit_threshold IS NOT NULL AND coalesce(b.balance, 0) < a.credit_threshold`.execute(
+    db,
+  );
   return rows
     .map(toUserFigures)
     .map((u) => ({

@@ -22,6 +22,7 @@ export interface UserActivity {
   lastLookupAt: number | null;
   createdAt: number;
   referralType: string;
+  deleted: boolean;
 }
 
 export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActivity[]> {
@@ -33,10 +34,11 @@ export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActi
     last_at: number | null;
     created_at: number;
     partner: string | null;
+    deleted: boolean;
   }>`
     SELECT b.balance AS credits, l.successful, l.failed, d7.n AS lookups_7d,
            (extract(epoch FROM l.last_lookup_at) * 1000)::float8 AS last_at,
-           (extract(epoch FROM a.created_at) * 1000)::float8 AS created_at, a.partner
+           (extract(epoch FROM a.created_at) * 1000)::float8 AS created_at, a.partner, a.deleted
     FROM accounts a
     LEFT JOIN credit_balances b ON b.user_id = a.user_id
     LEFT JOIN admin_user_lookups l ON l.user_id = a.user_id
@@ -51,18 +53,25 @@ export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActi
     lastLookupAt: r.last_at,
     createdAt: r.created_at,
     referralType: r.partner ?? 'direct',
+    deleted: r.deleted,
   }));
 }
 
+/** The accounts not deleted: what the user, credit, engagement and referral figures count. */
+export const liveUsers = (users: readonly UserActivity[]) => users.filter((u) => !u.deleted);
+
 /**
  * A user is active in the last 24 hours when their latest finished lookup is, which is the same
- * as having any finished lookup in that window.
+ * as having any finished lookup in that window. Deleted accounts count in the lookups they made
+ * and nowhere else: not as users, active or not, nor in the credits, which show them apart.
  */
-export function systemStats(users: readonly UserActivity[], w: Window) {
+export function systemStats(all: readonly UserActivity[], w: Window) {
   const since24h = w.since24h.getTime();
   const now = w.now.getTime();
-  const successful = users.reduce((n, u) => n + u.successful, 0);
-  const total = users.reduce((n, u) => n + u.total, 0);
+  const successful = all.reduce((n, u) => n + u.successful, 0);
+  const total = all.reduce((n, u) => n + u.total, 0);
+  const users = liveUsers(all);
+  const deleted = all.filter((u) => u.deleted);
   const credits = users.reduce((n, u) => n + u.credits, 0);
   return {
     totalUsers: users.length,
@@ -76,6 +85,8 @@ export function systemStats(users: readonly UserActivity[], w: Window) {
     activeUsers7d: users.filter((u) => u.lookups7d > 0).length,
     totalCreditsRemaining: credits,
     avgCreditsPerUser: users.length > 0 ? Math.round((credits / users.length) * 10) / 10 : 0,
+    deletedUsers: deleted.length,
+    deletedUsersCredits: deleted.reduce((n, u) => n + u.credits, 0),
   };
 }
 

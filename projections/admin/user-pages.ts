@@ -42,7 +42,7 @@ export async function usersPage(
          WHERE d.user_id = p.user_id AND d.day >= ${w.firstDay7d}) AS lookups_7d
     FROM (
       SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, l.successful, l.failed,
-             l.last_lookup_at, a.created_at, a.partner, count(*) OVER () AS total,
+             l.last_lookup_at, a.created_at, a.partner, a.deleted, count(*) OVER () AS total,
              row_number() OVER (ORDER BY ${orderBy(q.sort, q.direction)}) AS ord
       FROM accounts a
       LEFT JOIN credit_balances b ON b.user_id = a.user_id

@@ -16,6 +16,7 @@ import { privacyDeletions } from './2026_11_28_0101_privacy_deletions';
 import { forgottenRecords } from './2026_11_29_0101_forgotten_records';
 import { refusedValues } from './2026_11_29_0201_refused_values';
 import { nothingToUpdate } from './2026_11_30_0101_nothing_to_update';
+import { accountsDeleted } from './2026_11_30_0201_accounts_deleted';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -36,4 +37,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0101_forgotten_records': forgottenRecords,
   '2026_11_29_0201_refused_values': refusedValues,
   '2026_11_30_0101_nothing_to_update': nothingToUpdate,
+  '2026_11_30_0201_accounts_deleted': accountsDeleted,
 };

@@ -196,7 +196,7 @@ async function benchTarget(
   const rows: BenchRow[] = [];
   try {
     system = await createSystem(
-      readSettings({ PUBLIC_URL: TEST_PUBLIC_URL, DATA_DIR: '/nonexistent' }),
+      readSettings({ PUBLIC_URL: TEST_PUBLIC_URL, ALLOW_STAND_INS: 'true', DATA_DIR: '/nonexistent' }),
       silentLogger,
       {
         database,

@@ -85,7 +85,12 @@ for (const backend of [...backends, kurrentdbBackend]) {
         for (const needle of needles) expect(opened.toLowerCase()).not.toContain(needle.toLowerCase());
 
         const after = { overview: await overviewOf(user.userId), history: await historyOf(user.userId) };
-        expect(after.overview).toEqual({ ...before.overview, email: DELETED_USER });
+        expect(after.overview).toEqual({
+          ...before.overview,
+          email: DELETED_USER,
+          lastActivity: null,
+          deleted: true,
+        });
         expect(after.history.email).toBe(DELETED_USER);
         expect(after.history.balance).toBe(before.history.balance);
         expect(after.history.entries.map((e) => [e.kind, e.change, e.balanceAfter])).toEqual(
@@ -127,7 +132,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
         ).toEqual(['canceled']);
         const again = await signUp(app.baseUrl, user.email);
         expect(again.userId).not.toBe(user.userId);
-        expect(await balanceOf(again.token)).toBe(50);
+        expect(await balanceOf(again.token)).toBe(0);
       },
       SLOW,
     );

@@ -14,7 +14,11 @@ for (const backend of backends) {
     let base: string;
     let offsetMs = 0;
     beforeAll(async () => {
-      app = await startApp(backend, { PUBLIC_URL }, { now: () => new Date(Date.now() + offsetMs) });
+      app = await startApp(
+        backend,
+        { PUBLIC_URL, ALLOW_STAND_INS: 'true' },
+        { now: () => new Date(Date.now() + offsetMs) },
+      );
       base = app.baseUrl;
     });
     afterAll(async () => app?.close());

@@ -99,6 +99,8 @@ for (const backend of backends) {
         activeUsers7d: 2,
         totalCreditsRemaining: 746,
         avgCreditsPerUser: 186.5,
+        deletedUsers: 0,
+        deletedUsersCredits: 0,
       });
     });
 

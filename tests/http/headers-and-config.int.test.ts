@@ -10,6 +10,7 @@ for (const backend of backends) {
     beforeAll(async () => {
       app = await startApp(backend, {
         PUBLIC_URL: 'https://zipfill.example',
+        ALLOW_STAND_INS: 'true',
         TRACKING_SCRIPT_URL: 'https://ads.example.net/tag.js',
         TRACKING_PIXEL_ID: '12345',
         RECAPTCHA_SECRET: 'secret',
@@ -70,6 +71,7 @@ for (const backend of backends) {
         trackingScriptUrl: 'https://ads.example.net/tag.js',
         trackingPixelId: '12345',
         standIns: { hubspot: true, stripe: true, mail: true, captcha: false },
+        publicDemo: true,
         devMailUrl: 'https://zipfill.example/dev/mail',
         zipAttribution: ZIP_DATA_ATTRIBUTION,
         supportEmail: 'help@zipfill.example',

@@ -5,7 +5,11 @@ import type { Express } from 'express';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
+import { workflowActionSignatureHeaders } from '../../api/portals/signature';
+import { WORKFLOW_ACTION_PATH } from '../../api/workflow/definition';
 import { backends } from '../support/databases';
+import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+import { execution } from '../support/workflow-action';
 
 /** One route as the Express router holds it. */
 interface Route {
@@ -324,6 +328,88 @@ describe(`malformed input against every route on ${backend.name}`, () => {
     );
     expect(tally.serverErrors).toEqual([]);
   }, 300_000);
+
+  it("answers the backfill and workflow bodies' date and number fields at their edges with a 4xx naming the field", async () => {
+    const headers = await signedIn();
+    await connectSandboxPortal(app.baseUrl, admin.token);
+    const [portal] = await connectionsOf(app.baseUrl, admin.token);
+    // Mapped, so that a day that passed the edge would reach HubSpot's search.
+    const mapping = { city: 'city', state: 'state', county: '', country: 'country' };
+    const saved = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portal!.portal_id}`, {
+      token: admin.token,
+      body: { contact: { ...mapping, updateTimezone: false }, company: mapping },
+    });
+    expect(saved.status).toBe(200);
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+    const days: unknown[] = [
+      '1969-12-31',
+      '1900-01-01',
+      '9999-12-31',
+      tomorrow,
+      'NaN',
+      '2026-02-30',
+      '+275760-09-13',
+    ];
+    const numbers: unknown[] = [0, -1, 1e308, null, true];
+    for (const path of [
+      `/api/hubspot/backfills/${portal!.portal_id}/dry-run`,
+      `/api/hubspot/backfills/${portal!.portal_id}`,
+    ])
+      for (const changedSince of [...days, ...numbers]) {
+        const body = json({ objectType: 'contact', scope: 'empty', changedSince });
+        const answer = await send(
+          app.baseUrl,
+          'POST',
+          path,
+          { ...headers, 'content-type': 'application/json' },
+          body,
+        );
+        expect({ path, changedSince, status: answer.status }).toEqual({ path, changedSince, status: 400 });
+        expect((JSON.parse(answer.body) as { error: string }).error).toContain('changedSince');
+      }
+
+    const edges: unknown[] = [-1, 1.5, 1e308, 2 ** 64, 'NaN', ''];
+    const secret = app.system.hubspot.clientSecret;
+    const action = async (body: unknown) => {
+      const text = JSON.stringify(body);
+      const signed = workflowActionSignatureHeaders(secret, {
+        method: 'POST',
+        uri: `${app.baseUrl}${WORKFLOW_ACTION_PATH}`,
+        body: text,
+        timestamp: String(Date.now()),
+      });
+      return send(
+        app.baseUrl,
+        'POST',
+        WORKFLOW_ACTION_PATH,
+        { 'content-type': 'application/json', ...signed },
+        Buffer.from(text),
+      );
+    };
+    for (const value of edges)
+      for (const [field, body] of [
+        ['portalId', execution(portal!.portal_id, 1, {}, { origin: { portalId: value as number } })],
+        [
+          'objectId',
+          execution(
+            portal!.portal_id,
+            1,
+            {},
+            { object: { objectId: value as number, objectType: 'CONTACT' } },
+          ),
+        ],
+        ['zip', execution(portal!.portal_id, 1, { zip: value })],
+      ] as const) {
+        const answer = await action(body);
+        expect({ field, value, status: answer.status }).toEqual({
+          field,
+          value,
+          status: answer.status < 500 ? answer.status : 'a 5xx',
+        });
+        if (answer.status === 400)
+          expect((JSON.parse(answer.body) as { error: string }).error).toContain(field);
+      }
+  });
 
   it('answers a request line over 16 kB with a JSON 431, not a bare status line', async () => {
     const url = new URL(app.baseUrl);

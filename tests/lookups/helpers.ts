@@ -24,7 +24,7 @@ export async function startLookupApp(
   const portals = new MapPortalDirectory();
   const app = await startApp(
     backend,
-    { PUBLIC_URL: TEST_PUBLIC_URL, ...env },
+    { PUBLIC_URL: TEST_PUBLIC_URL, ALLOW_STAND_INS: 'true', ...env },
     {
       hubspot: {
         portals,

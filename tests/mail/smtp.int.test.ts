@@ -46,6 +46,7 @@ for (const backend of backends) {
         MAIL_FROM: 'ZipFill <no-reply@zipfill.example>',
         SUPPORT_EMAIL: 'help@zipfill.example',
         PUBLIC_URL: 'https://zipfill.example',
+        ALLOW_STAND_INS: 'true',
       });
     });
     afterAll(async () => {

@@ -15,6 +15,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
         STRIPE_WEBHOOK_SECRET: 'whsec_fake',
         STRIPE_API_BASE: stripe.url,
         PUBLIC_URL: 'https://zipfill.example',
+        ALLOW_STAND_INS: 'true',
       });
     });
     afterAll(async () => {

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { RateLimitPolicy } from '../../api/auth/rate-limit';
 import { answerClientErrors } from '../../api/http/client-errors';
-import { silentLogger } from '../../api/logging/logger';
+import { silentLogger, type Logger } from '../../api/logging/logger';
 import { readSettings, type Settings } from '../../api/settings';
 import { createSystem, type System, type SystemOverrides } from '../../api/system';
 import type { Backend, TestDatabase } from './databases';
@@ -38,7 +38,10 @@ export interface RunningApp {
 export async function startApp(
   backend: Backend,
   env: Record<string, string> = {},
-  overrides: Omit<SystemOverrides, 'database' | 'keepDatabaseOpen'> = {},
+  overrides: Omit<SystemOverrides, 'database' | 'keepDatabaseOpen'> & {
+    /** Where the service logs (silent unless a test reads its lines). */
+    logger?: Logger;
+  } = {},
   /** Answers a request itself instead of the service when it returns true (a 429 storm in front of the sandbox). */
   intercept?: (req: IncomingMessage, res: ServerResponse) => boolean,
 ): Promise<RunningApp> {
@@ -55,10 +58,11 @@ export async function startApp(
   });
   let system: System;
   try {
-    system = await createSystem(settings, silentLogger, {
+    const { logger = silentLogger, ...rest } = overrides;
+    system = await createSystem(settings, logger, {
       passwordHashing: FAST_HASHING,
       rateLimits: GENEROUS_LIMITS,
-      ...overrides,
+      ...rest,
       database: test.database,
       keepDatabaseOpen: true,
     });

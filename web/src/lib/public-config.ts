@@ -8,10 +8,14 @@ export const publicConfigApi = api.injectEndpoints({
       // The configuration changes only when the server restarts.
       keepUnusedDataFor: 3600,
     }),
+    /** On a public demo, lets the development mailbox know this signed-in reader (it shows only their mail). */
+    devMailPass: build.mutation<void, void>({
+      query: () => ({ url: '/auth/dev-mail-pass', method: 'POST', body: {} }),
+    }),
   }),
 });
 
-export const { usePublicConfigQuery } = publicConfigApi;
+export const { usePublicConfigQuery, useDevMailPassMutation } = publicConfigApi;
 
 const selectPublicConfigResult = publicConfigApi.endpoints.publicConfig.select();
 

@@ -17,7 +17,7 @@ export interface SandboxPageDeps extends SandboxPassDeps {
   callbackUrl: string;
   webhooks: SandboxWebhookSender;
   /** The ZipFill user an OAuth state was issued to: the person on the consent page. */
-  userOfState(state: string): string | undefined;
+  userOfState(state: string): Promise<string | undefined>;
 }
 
 const BASE = '/sandbox/hubspot';
@@ -131,7 +131,7 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
         .send(page('Sandbox: bad request', '<div class="card bad">Unknown client_id or redirect_uri.</div>'));
       return;
     }
-    const userId = deps.userOfState(q(req, 'state'));
+    const userId = await deps.userOfState(q(req, 'state'));
     if (!userId) return badConsent(res);
     const portals = await store.portalsOf(userId);
     const options = [
@@ -163,7 +163,7 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
         .send(page('Sandbox: bad request', '<div class="card bad">Unknown client_id or redirect_uri.</div>'));
       return;
     }
-    const userId = deps.userOfState(f(req, 'state'));
+    const userId = await deps.userOfState(f(req, 'state'));
     if (!userId) return badConsent(res);
     const chosen = f(req, 'portal');
     if (chosen !== 'new' && !(await store.ownPortal(chosen, userId))) return noSuchPortal(res);
@@ -177,7 +177,7 @@ export function sandboxPageRoutes(app: Express, deps: SandboxPageDeps) {
   app.get(`${BASE}/records`, (req, res) => recordsPage(req, res, deps));
 
   app.post(`${BASE}/records`, async (req, res) => {
-    const userId = passHolder(req, deps);
+    const userId = await passHolder(req, deps);
     if (!userId) return signedOut(res);
     const portalId = f(req, 'portalId');
     const type = f(req, 'type');
@@ -248,7 +248,7 @@ function noticeText(notice: string): [string, string] | undefined {
 
 async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
   const { store } = deps;
-  const userId = passHolder(req, deps);
+  const userId = await passHolder(req, deps);
   if (!userId) return signedOut(res);
   const portals = await store.portalsOf(userId);
   const asked = q(req, 'portalId');

@@ -1,5 +1,7 @@
 import type { Express, Request, RequestHandler } from 'express';
+import type { AccountGate } from '../../../auth/gate';
 import { userOf } from '../../../auth/middleware';
+import { cookieOf } from '../../../http/cookies';
 import type { SignedUserPass } from '../../../portals/secrets';
 
 /** The cookie that tells the sandbox CRM's pages which ZipFill user is looking at them. */
@@ -8,19 +10,13 @@ const PASS_PATH = '/sandbox/hubspot';
 
 export interface SandboxPassDeps {
   pass: SignedUserPass;
+  /** Whether the pass's user and session still admit anyone. */
+  gate: AccountGate;
   now: () => Date;
   /** Lets only a signed-in ZipFill user (bearer token) through. */
   requireUser: RequestHandler;
   /** Sent only over https when the service is public on https. */
   secureCookie: boolean;
-}
-
-function cookie(req: Request, name: string): string | undefined {
-  for (const part of (req.header('cookie') ?? '').split(';')) {
-    const at = part.indexOf('=');
-    if (at > 0 && part.slice(0, at).trim() === name) return part.slice(at + 1).trim();
-  }
-  return undefined;
 }
 
 /** The pass cookie's Set-Cookie header: the same name, path and attributes whether set or cleared. */
@@ -41,7 +37,7 @@ function passCookie(value: string, maxAgeSeconds: number, secure: boolean): stri
  */
 export function sandboxPassRoutes(app: Express, deps: SandboxPassDeps) {
   app.post('/api/auth/sandbox-crm-pass', deps.requireUser, (req, res) => {
-    const value = deps.pass.issue(userOf(req).id, deps.now());
+    const value = deps.pass.issue(userOf(req).id, deps.now(), req.sessionId);
     res.setHeader('Set-Cookie', passCookie(value, deps.pass.ttlSeconds, deps.secureCookie));
     res.status(204).end();
   });
@@ -52,8 +48,16 @@ export function sandboxPassRoutes(app: Express, deps: SandboxPassDeps) {
   });
 }
 
-/** The ZipFill user the request's sandbox pass names; undefined without a valid one. */
-export function passHolder(req: Request, deps: Pick<SandboxPassDeps, 'pass' | 'now'>): string | undefined {
-  const value = cookie(req, PASS_COOKIE);
-  return value ? deps.pass.verify(value, deps.now()) : undefined;
+/**
+ * The ZipFill user the request's sandbox pass names; undefined without a valid one, and once
+ * the session it was issued under has ended or the account is deleted.
+ */
+export async function passHolder(
+  req: Request,
+  deps: Pick<SandboxPassDeps, 'pass' | 'gate' | 'now'>,
+): Promise<string | undefined> {
+  const value = cookieOf(req, PASS_COOKIE);
+  const pass = value ? deps.pass.read(value, deps.now()) : undefined;
+  if (!pass?.sessionId) return undefined;
+  return (await deps.gate.admit(pass.userId, pass.sessionId))?.userId;
 }

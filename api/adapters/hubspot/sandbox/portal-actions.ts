@@ -31,7 +31,7 @@ const back = (res: Response, portalId: string, notice: string) =>
  */
 export function sandboxPortalActionRoutes(app: Express, deps: SandboxPageDeps) {
   const ownPortal = async (req: Request, res: Response) => {
-    const userId = passHolder(req, deps);
+    const userId = await passHolder(req, deps);
     const portalId = field(req, 'portalId');
     if (userId && (await deps.store.ownPortal(portalId, userId))) return portalId;
     res

@@ -21,7 +21,7 @@ export const sampleRecordsForm = (portalId: string, type: SandboxObjectType) =>
 /** The button's work: the same sample records as `npm run seed:crm`, a thousand at a time. */
 export function sandboxSampleRoutes(app: Express, deps: SandboxPageDeps) {
   app.post(`${BASE}/samples`, async (req, res) => {
-    const userId = passHolder(req, deps);
+    const userId = await passHolder(req, deps);
     const portalId = field(req, 'portalId');
     const type = field(req, 'type');
     if (!userId || !(await deps.store.ownPortal(portalId, userId))) {

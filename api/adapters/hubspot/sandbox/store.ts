@@ -125,6 +125,21 @@ export class SandboxCrmStore {
       .execute();
   }
 
+  /** Erases the portals this user created, records, grants and counts included (account deletion). */
+  async erasePortalsOf(userId: string): Promise<void> {
+    await this.db.transaction().execute(async (trx) => {
+      const owned = trx.selectFrom('sandbox_portals').select('portal_id').where('owner_user_id', '=', userId);
+      for (const table of [
+        'sandbox_records',
+        'sandbox_grants',
+        'sandbox_api_calls',
+        'sandbox_api_usage',
+      ] as const)
+        await trx.deleteFrom(table).where('portal_id', 'in', owned).execute();
+      await trx.deleteFrom('sandbox_portals').where('owner_user_id', '=', userId).execute();
+    });
+  }
+
   async issueCode(portalId: string): Promise<string> {
     const code = newToken('code');
     await this.grant(code, 'code', portalId, CODE_SECONDS);

@@ -171,7 +171,7 @@ const field = (req: Request, name: string) => {
 /** POST /sandbox/hubspot/validation-rules: sets (or, with rule "none", removes) a portal's rule. */
 export function sandboxValidationRuleRoutes(app: Express, deps: SandboxPageDeps) {
   app.post(`${BASE}/validation-rules`, async (req: Request, res: Response) => {
-    const userId = passHolder(req, deps);
+    const userId = await passHolder(req, deps);
     const portalId = field(req, 'portalId');
     if (!userId || !(await deps.store.ownPortal(portalId, userId))) {
       res

@@ -90,7 +90,7 @@ export function sandboxWorkflowActionRoutes(app: Express, deps: SandboxWorkflowA
 
   /** The run's record in a portal the pass holder owns, or the answer that says why not. */
   const recordOf = async (req: Request, res: Response, run: Run | undefined) => {
-    const userId = passHolder(req, deps);
+    const userId = await passHolder(req, deps);
     if (!userId) {
       res
         .status(401)

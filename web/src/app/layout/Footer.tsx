@@ -1,5 +1,7 @@
+import { useEffect } from 'react';
 import { Link } from 'react-router-dom';
-import { usePublicConfigQuery } from '../../lib/public-config';
+import { useDevMailPassMutation, usePublicConfigQuery } from '../../lib/public-config';
+import { useSession } from '../../lib/session';
 import { paths } from '../paths';
 import { standInNotice } from './stand-in-notice';
 
@@ -9,6 +11,13 @@ export function Footer() {
   const { data: config } = usePublicConfigQuery();
   const supportEmail = config?.supportEmail || FALLBACK_SUPPORT_EMAIL;
   const notice = config ? standInNotice(config.standIns) : '';
+  const { isSignedIn } = useSession();
+  const [issueMailPass] = useDevMailPassMutation();
+  const ownMailOnly = config?.publicDemo === true && config.devMailUrl !== null;
+  // A public demo's mailbox shows each reader only their own mail: hand this browser a pass.
+  useEffect(() => {
+    if (ownMailOnly && isSignedIn) void issueMailPass();
+  }, [ownMailOnly, isSignedIn, issueMailPass]);
   const year = new Date().getFullYear();
 
   return (

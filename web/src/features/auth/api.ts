@@ -1,5 +1,5 @@
 import { api } from '../../lib/api';
-import type { AuthAnswer, PartnerAnswer } from '@api/accounts/contract';
+import type { AuthAnswer, PartnerAnswer, RegistrationAnswer } from '@api/accounts/contract';
 import type { MessageAnswer } from '@api/http/contract';
 
 interface Credentials {
@@ -12,7 +12,7 @@ const authApi = api.injectEndpoints({
     login: build.mutation<AuthAnswer, Credentials>({
       query: (body) => ({ url: '/auth/login', method: 'POST', body }),
     }),
-    register: build.mutation<AuthAnswer, Credentials & { partner?: string }>({
+    register: build.mutation<RegistrationAnswer, Credentials & { partner?: string }>({
       query: ({ partner, ...body }) => ({
         url: partner ? `/auth/register/${encodeURIComponent(partner)}` : '/auth/register',
         method: 'POST',

@@ -143,7 +143,7 @@ export function AnalyticsTab({ data }: { data: DashboardAnswer }) {
               s.referral_type,
               s.credits,
               s.lookups_since_signup,
-              ago(s.last_lookup),
+              s.deleted ? 'Deleted' : ago(s.last_lookup),
             ])}
         />
       </Card>

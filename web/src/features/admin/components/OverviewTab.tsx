@@ -30,7 +30,11 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefr
     <div className="stack">
       <div className="admin-cards">
         <Card>
-          <Stat label="Total Users" value={number(s.totalUsers)} sub={`+${s.newUsers7d} new this week`} />
+          <Stat
+            label="Total Users"
+            value={number(s.totalUsers)}
+            sub={`+${s.newUsers7d} new this week${s.deletedUsers > 0 ? ` · deleted accounts apart: ${s.deletedUsers}` : ''}`}
+          />
           <Button variant="ghost" onClick={onRefresh}>
             Refresh
           </Button>
@@ -49,7 +53,7 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefr
           <Stat
             label="Total Credits"
             value={number(s.totalCreditsRemaining)}
-            sub={`${s.avgCreditsPerUser} average per user`}
+            sub={`${s.avgCreditsPerUser} average per user${s.deletedUsers > 0 ? ` · of deleted accounts, apart: ${number(s.deletedUsersCredits)}` : ''}`}
           />
         </Card>
       </div>

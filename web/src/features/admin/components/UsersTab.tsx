@@ -21,6 +21,7 @@ const SORT_FIELDS: [UserSortField, string][] = [
 ];
 
 const STATUS_COLOURS: Record<UserStatus, string> = {
+  Deleted: GREY,
   Active: GREEN,
   'No Credits': RED,
   'Low Credits': ORANGE,
@@ -172,7 +173,7 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
           </>
         )}
       </td>
-      <td>{ago(u.lastActivity)}</td>
+      <td>{u.deleted ? '—' : ago(u.lastActivity)}</td>
       <td>
         <Badge colour={STATUS_COLOURS[status]}>{status}</Badge>
       </td>

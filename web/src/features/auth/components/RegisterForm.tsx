@@ -2,7 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
-import { useSignIn, type SessionUser } from '../../../lib/session';
+import { useSignIn } from '../../../lib/session';
 import { Alert, Button, TextField } from '../../../ui';
 import { useRegisterMutation } from '../api';
 import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, REDIRECT_DELAY_MS } from '../constants';
@@ -10,11 +10,10 @@ import { MIN_PASSWORD_LENGTH, PASSWORD_HINT, REDIRECT_DELAY_MS } from '../consta
 interface RegisterFormProps {
   /** The partner programme's slug; absent for the ordinary sign-up. */
   partner?: string;
-  successMessage: (user: SessionUser) => string;
   submitLabel?: string;
 }
 
-export function RegisterForm({ partner, successMessage, submitLabel = 'Sign Up' }: RegisterFormProps) {
+export function RegisterForm({ partner, submitLabel = 'Sign Up' }: RegisterFormProps) {
   const [register, { isLoading }] = useRegisterMutation();
   const signIn = useSignIn();
   const navigate = useNavigate();
@@ -35,7 +34,7 @@ export function RegisterForm({ partner, successMessage, submitLabel = 'Sign Up' 
     try {
       const auth = await register({ email, password, partner }).unwrap();
       signIn(auth);
-      setSuccess(successMessage(auth.user));
+      setSuccess(auth.message);
     } catch (err) {
       setError(`Registration failed: ${serverErrorText(err) ?? 'the server could not be reached'}`);
     }

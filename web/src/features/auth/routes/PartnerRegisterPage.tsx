@@ -44,14 +44,7 @@ export function PartnerRegisterPage() {
         </p>
       }
     >
-      <RegisterForm
-        partner={partner.slug}
-        submitLabel="Claim My Credits"
-        successMessage={(user) =>
-          `As a ${partner.name} partner, you've been awarded ${user.credits} credits ` +
-          `(${partner.bonusCredits} bonus + ${user.credits - partner.bonusCredits} regular).`
-        }
-      />
+      <RegisterForm partner={partner.slug} submitLabel="Claim My Credits" />
     </AuthFrame>
   );
 }

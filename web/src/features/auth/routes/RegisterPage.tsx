@@ -14,11 +14,7 @@ export function RegisterPage() {
         </p>
       }
     >
-      <RegisterForm
-        successMessage={(user) =>
-          `Registration successful! You've been awarded ${user.credits} free credits.`
-        }
-      />
+      <RegisterForm />
     </AuthFrame>
   );
 }

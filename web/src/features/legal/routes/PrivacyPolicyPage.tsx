@@ -89,7 +89,10 @@ const sections: LegalSection[] = [
       <p>
         We keep account and billing records while your account exists and afterwards as long as tax and
         accounting law requires. Request logs are kept for a limited period and then deleted. When you
-        disconnect a HubSpot portal we delete its access tokens.
+        disconnect a HubSpot portal we delete its access tokens. When you delete your account we keep, to
+        prevent abuse of the free sign-up credits, a keyed digest of your e-mail address (not the address
+        itself, and not readable without our secret key) recording that it has received them once: a new
+        account with the same address starts with 0 credits.
       </p>
     ),
   },
