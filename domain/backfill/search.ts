@@ -21,6 +21,24 @@ export const SEARCH_PAGE_MAX = 200;
 /** …and at most 10,000 for one query, however it is paged. */
 export const SEARCH_RESULT_CEILING = 10_000;
 
+/**
+ * What one search may ask: the stricter of HubSpot's documented limits. The search guide
+ * (developers.hubspot.com/docs/api-reference/2026-03/crm/search-the-crm, "Limitations") allows
+ * five filter groups of up to six filters, 18 filters in all; the 2024 changelog ("Expanded
+ * filtering capabilities") announced 25 and 10. A search past them is refused whole (400).
+ */
+export const SEARCH_LIMITS = { groups: 5, filtersPerGroup: 6, filters: 18 } as const;
+
+/** Whether HubSpot takes these filter groups, by SEARCH_LIMITS. */
+export function withinSearchLimits(filterGroups: readonly { filters: readonly SearchFilter[] }[]): boolean {
+  const filters = filterGroups.reduce((n, g) => n + g.filters.length, 0);
+  return (
+    filterGroups.length <= SEARCH_LIMITS.groups &&
+    filterGroups.every((g) => g.filters.length <= SEARCH_LIMITS.filtersPerGroup) &&
+    filters <= SEARCH_LIMITS.filters
+  );
+}
+
 export const OBJECT_ID_PROPERTY = 'hs_object_id';
 
 /** When HubSpot created a record (ms since the epoch in a filter), on contacts and companies alike. */
@@ -64,7 +82,10 @@ export interface SearchPosition {
  * with at least one mapped property empty (HubSpot ORs filter groups, so one group per mapped
  * property); created up to `createdUpTo`; changed on or after `changedSince` when given; above
  * the position's id, in ascending id order so that "above the last id seen" is exactly where
- * reading stopped.
+ * reading stopped. Where the groups of scope 'empty' would pass HubSpot's limits (five mapped
+ * properties, or four with a date and a position), the search asks for every record with a ZIP
+ * instead: the scope is decided on each record read all the same (records.ts, inEmptyScope), so
+ * the job reads more records, never other ones.
  */
 export function searchQuery(search: BackfillSearch, position: SearchPosition, limit: number): SearchQuery {
   const common: SearchFilter[] = [
@@ -79,11 +100,12 @@ export function searchQuery(search: BackfillSearch, position: SearchPosition, li
     });
   if (position.aboveId !== null)
     common.push({ propertyName: OBJECT_ID_PROPERTY, operator: 'GT', value: position.aboveId });
+  const emptyGroups = search.mappedProperties.map((property) => ({
+    filters: [...common, { propertyName: property, operator: 'NOT_HAS_PROPERTY' as const }],
+  }));
   const filterGroups =
-    search.scope === 'empty' && search.mappedProperties.length > 0
-      ? search.mappedProperties.map((property) => ({
-          filters: [...common, { propertyName: property, operator: 'NOT_HAS_PROPERTY' as const }],
-        }))
+    search.scope === 'empty' && emptyGroups.length > 0 && withinSearchLimits(emptyGroups)
+      ? emptyGroups
       : [{ filters: common }];
   return {
     filterGroups,

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { nextPosition, recordsCreatedUpTo, searchQuery, type BackfillSearch } from './search';
+import {
+  nextPosition,
+  recordsCreatedUpTo,
+  searchQuery,
+  withinSearchLimits,
+  type BackfillSearch,
+} from './search';
 
 const startedAt = '2026-11-24T10:00:00.123Z';
 const search: BackfillSearch = {
@@ -72,7 +78,22 @@ describe('the search a backfill reads', () => {
     }
   });
 
-  it('stays within HubSpot’s filter limits (5 groups, 25 filters) with every field and the time zone mapped', () => {
+  it('stays within HubSpot’s search limits (5 groups, 6 filters a group, 18 in all) for every mapping of both object types', () => {
+    const all = ['city', 'state', 'county', 'country', 'hs_timezone'];
+    for (const objectType of ['contact', 'company'] as const)
+      for (let n = 1; n <= all.length; n++)
+        for (const changedSince of [null, '2026-11-01'])
+          for (const aboveId of [null, '5000']) {
+            const query = searchQuery(
+              { ...search, objectType, scope: 'empty', changedSince, mappedProperties: all.slice(0, n) },
+              { aboveId },
+              200,
+            );
+            expect(withinSearchLimits(query.filterGroups)).toBe(true);
+          }
+  });
+
+  it('in scope "empty", asks for every record with a ZIP where one group per mapped property would pass the limits', () => {
     const query = searchQuery(
       {
         ...search,
@@ -83,8 +104,23 @@ describe('the search a backfill reads', () => {
       { aboveId: '5000' },
       200,
     );
-    expect(query.filterGroups.length).toBeLessThanOrEqual(5);
-    expect(query.filterGroups.flatMap((g) => g.filters).length).toBeLessThanOrEqual(25);
+    expect(query.filterGroups).toHaveLength(1);
+    expect(query.filterGroups[0]!.filters.map((f) => f.operator)).not.toContain('NOT_HAS_PROPERTY');
+    const fewer = searchQuery(
+      { ...search, scope: 'empty', mappedProperties: ['city', 'state', 'county', 'country'] },
+      { aboveId: '5000' },
+      200,
+    );
+    expect(fewer.filterGroups).toHaveLength(4);
+  });
+
+  it('counts a search past any one of HubSpot’s limits as refused', () => {
+    const filter = { propertyName: 'zip', operator: 'HAS_PROPERTY' as const };
+    const group = (n: number) => ({ filters: Array.from({ length: n }, () => filter) });
+    expect(withinSearchLimits([group(6), group(6), group(6)])).toBe(true);
+    expect(withinSearchLimits([group(7)])).toBe(false);
+    expect(withinSearchLimits([group(5), group(5), group(5), group(4)])).toBe(false);
+    expect(withinSearchLimits(Array.from({ length: 6 }, () => group(1)))).toBe(false);
   });
 
   it('asks for at most 200 records a page, HubSpot’s limit', () => {

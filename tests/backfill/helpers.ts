@@ -43,14 +43,21 @@ export function startBackfillApp(
 
 export const MAPPING = { city: 'city', state: 'state', county: '', country: '' };
 
-/** A signed-in user with a new sandbox portal whose contacts' city and state are mapped, fill if empty. */
-export async function userWithPortal(app: RunningApp, mapping: Record<string, unknown> = {}) {
+/** A signed-in user with a new sandbox portal whose contacts' and companies' city and state are mapped (or as given). */
+export async function userWithPortal(
+  app: RunningApp,
+  mapping: Record<string, unknown> = {},
+  companyMapping: Record<string, unknown> = {},
+) {
   const user = await signUp(app.baseUrl);
   await connectSandboxPortal(app.baseUrl, user.token);
   const portalId = (await connectionsOf(app.baseUrl, user.token)).at(-1)!.portal_id;
   const saved = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
     token: user.token,
-    body: { contact: { ...MAPPING, updateTimezone: false, ...mapping }, company: MAPPING },
+    body: {
+      contact: { ...MAPPING, updateTimezone: false, ...mapping },
+      company: { ...MAPPING, ...companyMapping },
+    },
   });
   if (saved.status !== 200)
     throw new Error(`Saving the mapping answered ${saved.status}: ${JSON.stringify(saved.body)}`);
