@@ -30,12 +30,24 @@ function render(mails: StoredMail[], intro: string): string {
     )
     .join('\n');
   return (
-    '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Development mailbox</title></head><body>' +
+    '<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1">' +
+    `<title>Development mailbox</title><link rel="stylesheet" href="${DEV_MAIL_PATH}/style.css"></head><body><main>` +
     `<h1>Development mailbox</h1><p>${intro}</p>` +
     (items || '<p>No e-mail yet.</p>') +
-    '</body></html>'
+    '</main></body></html>'
   );
 }
+
+/** Light and dark (prefers-color-scheme); long links and lines wrap, so a phone never scrolls sideways. */
+const MAILBOX_CSS = `
+:root{color-scheme:light dark;--bg:#fff;--text:#1f2937;--muted:#4b5563;--line:#d1d5db;--link:#1d4ed8}
+@media (prefers-color-scheme:dark){:root{--bg:#111827;--text:#e5e7eb;--muted:#9ca3af;--line:#374151;--link:#93c5fd}}
+body{font:15px/1.5 system-ui,sans-serif;margin:0;background:var(--bg);color:var(--text)}
+main{max-width:48rem;margin:0 auto;padding:1rem}
+a{color:var(--link)}h2{font-size:1.15rem;margin-bottom:.25rem}article p{color:var(--muted);margin-top:0}
+pre{white-space:pre-wrap;overflow-wrap:anywhere;font:13px/1.5 ui-monospace,monospace}
+hr{border:0;border-top:1px solid var(--line)}
+p,h1,h2{overflow-wrap:anywhere}`;
 
 const EVERYONE = 'No SMTP server is configured (SMTP_URL), so e-mail is kept here, newest first.';
 const OWN_ONLY =
@@ -64,6 +76,10 @@ export interface MailboxReader {
 export function devMailModule(db: OperationalDb, reader?: MailboxReader): HttpModule {
   return {
     routes(app: Express) {
+      app.get(`${DEV_MAIL_PATH}/style.css`, (_req, res) => {
+        res.type('text/css').setHeader('Cache-Control', 'no-cache');
+        res.send(MAILBOX_CSS);
+      });
       app.get(DEV_MAIL_PATH, async (req, res) => {
         res.setHeader('Cache-Control', 'no-store');
         if (!reader) {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- <name> [...] [--option value ...]`: runs the named benchmarks (or `all`),
  * prints each table and writes bench-results/<name>.json. Options after the names go to each
- * benchmark (backfill's --contacts, --pg, --live-rate; replay's --pace). PostgreSQL figures need BENCH_DATABASE_URL (default: the
+ * benchmark (backfill's --contacts, --pg, --live-rate; replay's --pace; startup's --runs, --first-start). PostgreSQL figures need BENCH_DATABASE_URL (default: the
  * TEST_DATABASE_URL, then DATABASE_URL); without one only the embedded PGlite figures are taken.
  */
 import { formatTable, writeBenchResult, type BenchResult } from './report';
@@ -11,7 +11,10 @@ type Bench = (postgresUrl: string | undefined, options: string[]) => Promise<Ben
 const benches: Record<string, Bench> = {
   eventstore: async (postgresUrl) => (await import('./eventstore')).runEventStoreBench({ postgresUrl }),
   'zip-table': async () => (await import('./zip-table')).runZipTableBench(),
-  startup: async (postgresUrl) => (await import('./startup')).runStartupBench({ postgresUrl }),
+  startup: async (postgresUrl, options) => {
+    const { runStartupBench, startupOptions } = await import('./startup');
+    return runStartupBench({ postgresUrl, ...startupOptions(options) });
+  },
   lookups: async (postgresUrl) => (await import('./lookups')).runLookupsBench({ postgresUrl }),
   admin: async (postgresUrl) => (await import('./admin')).runAdminBench({ postgresUrl }),
   web: async () => (await import('./web')).runWebBench(),

@@ -285,7 +285,7 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
           .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
           .join('<br>');
         const filled = r.lastChangeSource === 'INTEGRATION' ? ' class="filled"' : '';
-        return `<tr${filled}><td>${esc(r.id)}</td><td class="props">${props}</td><td>${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a> ${workflowActionLink(portal.portal_id, type, r.id)}${type === 'contacts' ? privacyDeleteForm(portal.portal_id, r.id) : ''}</td></tr>`;
+        return `<tr${filled}><td data-label="ID">${esc(r.id)}</td><td class="props">${props}</td><td data-label="Last changed by">${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a> ${workflowActionLink(portal.portal_id, type, r.id)}${type === 'contacts' ? privacyDeleteForm(portal.portal_id, r.id) : ''}</td></tr>`;
       })
       .join('');
     const title = type === 'contacts' ? 'Contacts' : 'Companies';
@@ -296,7 +296,7 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
 <div class="grid">${fields}</div><button type="submit">${editing ? 'Save' : 'Create'}</button></form>
 <h3>${title} in portal ${esc(portal.portal_id)}${total > records.length ? ` (${total.toLocaleString('en-US')}; the latest ${records.length} shown)` : ''}</h3>
 ${sampleRecordsForm(portal.portal_id, type)}
-${records.length ? `<table><thead><tr><th>ID</th><th>Properties</th><th>Last changed by</th><th></th></tr></thead><tbody>${rows}</tbody></table>` : `<p>No ${type} yet.</p>`}</div>`);
+${records.length ? `<table><thead><tr><th>ID</th><th>Properties</th><th>Last changed by</th><th>Actions</th></tr></thead><tbody>${rows}</tbody></table>` : `<p>No ${type} yet.</p>`}</div>`);
   }
   const notice = noticeText(q(req, 'notice'));
   // Refresh a few times after a save until ZipFill has written the record (no script needed).

@@ -68,13 +68,14 @@ function runForm(run: Run, properties: Record<string, string | null>, retry: boo
     }),
     `<option value="${FIXED}"${run.zipFrom === FIXED ? ' selected' : ''}>A fixed value</option>`,
   ].join('');
+  // Radio buttons, not a select: a select cuts its chosen option's long label at a phone's width.
   const yesNo = (value: 'true' | 'false', label: string) =>
-    `<option value="${value}"${run.writeMapped === value ? ' selected' : ''}>${label}</option>`;
+    `<label><input type="radio" name="writeMapped" value="${value}"${run.writeMapped === value ? ' checked' : ''}>${label}</label>`;
   return `<form method="post" action="${BASE}/workflow-action">
 ${hidden('portalId', run.portalId)}${hidden('type', run.type)}${hidden('id', run.id)}${retry ? hidden('callbackId', run.callbackId) : ''}
 <div class="grid"><div><label for="zipFrom">ZIP</label><select id="zipFrom" name="zipFrom">${options}</select></div>
 <div><label for="fixedZip">Fixed value</label><input id="fixedZip" name="fixedZip" value="${esc(run.fixedZip)}"></div>
-<div><label for="writeMapped">Write mapped properties</label><select id="writeMapped" name="writeMapped">${yesNo('false', 'No: only give the values to the next actions')}${yesNo('true', 'Yes: also write the properties mapped in ZipFill')}</select></div></div>
+<fieldset><legend>Write mapped properties</legend>${yesNo('false', 'No: only give the values to the next actions')}${yesNo('true', 'Yes: also write the properties mapped in ZipFill')}</fieldset></div>
 <button type="submit">${retry ? 'Retry this execution (same callbackId)' : 'Run workflow action'}</button></form>`;
 }
 

@@ -7,15 +7,22 @@ export const escapeHtml = (text: string) =>
     (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
   );
 
+/** The test checkout's look, light and dark (prefers-color-scheme), narrowed to the phone's width. */
 export const SANDBOX_CSS = `
-body{font-family:system-ui,sans-serif;background:#f6f7fb;color:#1f2937;margin:0}
-main{max-width:30rem;margin:3rem auto;background:#fff;border-radius:12px;padding:2rem;box-shadow:0 4px 24px #0001}
-.test{background:#fff4d6;border:1px solid #f0c36d;color:#7a4d00;border-radius:8px;padding:.6rem .8rem;font-size:.9rem}
-h1{font-size:1.3rem}.amount{font-size:2rem;font-weight:700;margin:.3rem 0}.muted{color:#6b7280}
+:root{color-scheme:light dark;--bg:#f6f7fb;--text:#1f2937;--card:#fff;--line:#d1d5db;--muted:#6b7280;--danger:#b91c1c;--danger-line:#fca5a5;
+--test:#fff4d6;--test-line:#f0c36d;--test-text:#7a4d00;--link:#4338ca}
+@media (prefers-color-scheme:dark){:root{--bg:#111827;--text:#e5e7eb;--card:#1f2937;--line:#4b5563;--muted:#9ca3af;--danger:#fca5a5;--danger-line:#b91c1c;
+--test:#3b2f0b;--test-line:#a16207;--test-text:#fde68a;--link:#a5b4fc}}
+body{font-family:system-ui,sans-serif;background:var(--bg);color:var(--text);margin:0}
+a{color:var(--link)}
+main{max-width:30rem;margin:3rem auto;background:var(--card);border-radius:12px;padding:2rem;box-shadow:0 4px 24px #0001;overflow-wrap:anywhere}
+.test{background:var(--test);border:1px solid var(--test-line);color:var(--test-text);border-radius:8px;padding:.6rem .8rem;font-size:.9rem}
+h1{font-size:1.3rem}.amount{font-size:2rem;font-weight:700;margin:.3rem 0}.muted{color:var(--muted)}
 .row{display:flex;gap:.6rem;margin-top:1.5rem;flex-wrap:wrap}form{margin:0}
-button,.link{font:inherit;border-radius:8px;padding:.6rem 1.2rem;border:1px solid #d1d5db;background:#fff;cursor:pointer;color:inherit;text-decoration:none;display:inline-block}
-button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}button.danger{color:#b91c1c;border-color:#fca5a5}
-.sub{border:1px solid #e5e7eb;border-radius:8px;padding:1rem;margin-top:1rem}.error{color:#b91c1c}`;
+button,.link{font:inherit;border-radius:8px;padding:.6rem 1.2rem;border:1px solid var(--line);background:var(--card);cursor:pointer;color:inherit;text-decoration:none;display:inline-block}
+button.primary{background:#4f46e5;border-color:#4f46e5;color:#fff}button.danger{color:var(--danger);border-color:var(--danger-line)}
+.sub{border:1px solid var(--line);border-radius:8px;padding:1rem;margin-top:1rem}.error{color:var(--danger)}
+@media (max-width:600px){main{margin:1rem .75rem;padding:1.25rem}}`;
 
 export function page(title: string, body: string): string {
   return (
