@@ -6,9 +6,10 @@
  * node_modules. Dynamically imported modules (the KurrentDB adapter) become chunks of their own,
  * so their packages load only when used.
  */
-import { rmSync } from 'node:fs';
+import { renameSync, rmSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { initialiseInChild, PGLITE_TEMPLATE } from '../api/db/pglite';
 
 export const SERVER_DIST = fileURLToPath(new URL('../api/dist', import.meta.url));
 
@@ -31,4 +32,16 @@ export async function buildServer(outdir: string = SERVER_DIST): Promise<void> {
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) await buildServer();
+/** The empty PGlite data folder a first `npm start` copies (api/db/pglite.ts), made with the installed PGlite. */
+export async function buildPgliteTemplate(): Promise<void> {
+  const making = `${PGLITE_TEMPLATE}.making`;
+  rmSync(making, { recursive: true, force: true });
+  await initialiseInChild(making);
+  rmSync(PGLITE_TEMPLATE, { recursive: true, force: true });
+  renameSync(making, PGLITE_TEMPLATE);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  await buildServer();
+  await buildPgliteTemplate();
+}

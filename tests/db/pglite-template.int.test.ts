@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createPglite, initialiseInChild } from '../../api/db/pglite';
+
+describe('a new PGlite data folder', () => {
+  let root: string;
+  let template: string;
+  beforeAll(async () => {
+    root = mkdtempSync(join(tmpdir(), 'zipfill-pglite-'));
+    template = join(root, 'template');
+    await initialiseInChild(template);
+    // A mark that only a copy of this template can carry.
+    writeFileSync(join(template, 'made-by-the-build'), '');
+  }, 60_000);
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  it('is a copy of the template the build made, and opens', async () => {
+    const folder = join(root, 'first-start');
+    const pglite = await createPglite(folder, template);
+    try {
+      expect((await pglite.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pglite.close();
+    }
+    expect(existsSync(join(folder, 'made-by-the-build'))).toBe(true);
+    expect(existsSync(`${folder}.copying-${process.pid}`)).toBe(false);
+  });
+
+  it('is initialised by initdb where no template was built (sources run without a build)', async () => {
+    const folder = join(root, 'no-template');
+    const pglite = await createPglite(folder, join(root, 'not-built'));
+    try {
+      expect((await pglite.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
+    } finally {
+      await pglite.close();
+    }
+    expect(existsSync(join(folder, 'made-by-the-build'))).toBe(false);
+  }, 60_000);
+
+  it('keeps an existing data folder as it is', async () => {
+    const folder = join(root, 'first-start');
+    writeFileSync(join(folder, 'kept'), '');
+    const pglite = await createPglite(folder, template);
+    await pglite.close();
+    expect(existsSync(join(folder, 'kept'))).toBe(true);
+  });
+});
