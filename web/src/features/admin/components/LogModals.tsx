@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Alert, Button } from '../../../ui';
+import { Alert, Button, Email } from '../../../ui';
 import { useRequestTimelineQuery } from '../api';
 import { httpStatusColour, levelColour } from '../lib/colours';
 import { dateTime, time } from '../lib/format';
@@ -44,7 +44,7 @@ export function LogDetailsModal({
         <dt>Timestamp</dt>
         <dd>{dateTime(entry.timestamp)}</dd>
         <dt>User</dt>
-        <dd>{entry.userEmail ?? entry.userId ?? 'System'}</dd>
+        <dd>{entry.userEmail ? <Email address={entry.userEmail} /> : (entry.userId ?? 'System')}</dd>
         <dt>Request ID</dt>
         <dd>{show(requestId)}</dd>
         <dt>Source</dt>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSession } from '../../../lib/session';
-import { Alert, Button, Page } from '../../../ui';
+import { Alert, Button, Email, Page } from '../../../ui';
 import { useAdminDashboardQuery } from '../api';
 import { ActivityTab } from '../components/ActivityTab';
 import { AnalyticsTab } from '../components/AnalyticsTab';
@@ -32,7 +32,9 @@ export function AdminPage() {
   });
   const header = (
     <div className="admin-header">
-      <span>Welcome, {user?.email}</span>
+      <span>
+        Welcome, <Email address={user?.email ?? ''} />
+      </span>
       <span className="admin-live" aria-live="polite">
         <span className="admin-live-dot" /> Auto-refreshing
       </span>

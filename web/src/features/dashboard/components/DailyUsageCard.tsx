@@ -1,11 +1,11 @@
-import { lazy, Suspense, useMemo, useState } from 'react';
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import { EARLIEST_USAGE_DATE, utcDate } from '@domain/lookups/usage-window';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Card, Spinner, TextField } from '../../../ui';
 import { useUsageChartDataQuery } from '../api';
-import { formatCount } from '../format';
+import { formatNumber } from '../../../lib/plural';
 import { everyDay, rangeTotals } from '../usage/daily-usage';
-import { defaultRange, withFrom, withTo } from '../usage/date-range';
+import { defaultRange, rangeProblem, withFrom, withTo } from '../usage/date-range';
 import { UsageTable } from './UsageTable';
 import { DASHBOARD_REFRESH } from '../refresh';
 
@@ -15,16 +15,18 @@ const UsageChart = lazy(() => import('../usage/UsageChart'));
 export function DailyUsageCard() {
   const today = utcDate(new Date());
   const [range, setRange] = useState(() => defaultRange(today));
+  const problem = rangeProblem(range);
+  const problemId = useId();
   const { data, error, isLoading, isFetching } = useUsageChartDataQuery(
     {
       startDate: range.from,
       endDate: range.to,
     },
-    DASHBOARD_REFRESH,
+    { ...DASHBOARD_REFRESH, skip: problem !== undefined },
   );
   const days = useMemo(() => everyDay(data?.data ?? [], range.from, range.to), [data, range]);
   const totals = rangeTotals(days);
-  const summary = `${formatCount(totals.successful)} successful, ${formatCount(totals.failed)} failed in this range`;
+  const summary = `${formatNumber(totals.successful)} successful, ${formatNumber(totals.failed)} failed in this range`;
 
   return (
     <Card title="Daily Usage" className="usage-chart-card">
@@ -33,20 +35,29 @@ export function DailyUsageCard() {
           label="From"
           type="date"
           min={EARLIEST_USAGE_DATE}
-          max={range.to}
+          max={today}
           value={range.from}
-          onChange={(e) => setRange((r) => withFrom(r, e.target.value))}
+          aria-invalid={problem !== undefined}
+          aria-errormessage={problem ? problemId : undefined}
+          onChange={(e) => setRange((r) => withFrom(r, e.target.value, today))}
         />
         <TextField
           label="To"
           type="date"
-          min={range.from}
+          min={EARLIEST_USAGE_DATE}
           max={today}
+          aria-invalid={problem !== undefined}
+          aria-errormessage={problem ? problemId : undefined}
           value={range.to}
           onChange={(e) => setRange((r) => withTo(r, e.target.value, today))}
         />
+        {problem && (
+          <p id={problemId} className="field-error date-range-problem" role="alert">
+            {problem}
+          </p>
+        )}
       </div>
-      {error ? (
+      {problem ? null : error ? (
         <Alert kind="error">{serverErrorText(error) ?? 'Failed to fetch usage data'}</Alert>
       ) : isLoading ? (
         <Spinner label="Loading usage data..." />

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../../../lib/session';
-import { Page } from '../../../ui';
+import { Email, Page } from '../../../ui';
 import { BalanceCard } from '../components/BalanceCard';
 import { ConnectBanners } from '../components/ConnectBanners';
 import { ConnectionsCard, type PortalAction } from '../components/ConnectionsCard';
@@ -19,7 +19,14 @@ interface DashboardPageProps {
 export function DashboardPage({ portalAction, children }: DashboardPageProps) {
   const { user } = useSession();
   return (
-    <Page title="Dashboard" heading={`Welcome, ${user?.email ?? ''}`}>
+    <Page
+      title="Dashboard"
+      heading={
+        <>
+          Welcome, <Email address={user?.email ?? ''} />
+        </>
+      }
+    >
       <div className="stack">
         <PaymentBanner />
         <ConnectBanners />
