@@ -2,40 +2,50 @@ import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, type NavigateOptions } from 'react-router-dom';
 import { Alert } from './Alert';
 
+type FlashKind = 'success' | 'error';
+
 interface FlashState {
   flash?: string;
+  flashKind?: FlashKind;
 }
 
 /**
- * The navigation options that land the user on a page with `message` in a success banner: what an
- * action that changed something says where the user arrives (one mechanism for every such action).
+ * The navigation options that land the user on a page with `message` in a banner: what an action
+ * that changed something (or a return from HubSpot or checkout) says where the user arrives. One
+ * mechanism for every such message.
  */
-export function withFlash(message: string, options: NavigateOptions = {}): NavigateOptions {
-  return { ...options, state: { flash: message } satisfies FlashState };
+export function withFlash(
+  message: string,
+  options: NavigateOptions = {},
+  kind: FlashKind = 'success',
+): NavigateOptions {
+  return { ...options, state: { flash: message, flashKind: kind } satisfies FlashState };
 }
 
 /**
- * The success banner a navigation brought (see withFlash), until the user dismisses it. The message
+ * The banner a navigation brought (see withFlash), until the user dismisses it. The message
  * leaves the history entry at once, so a reload or Back does not say it again.
  */
 export function Flash() {
   const location = useLocation();
   const navigate = useNavigate();
-  const [message, setMessage] = useState<string>();
-  const arrived = (location.state as FlashState | null)?.flash;
+  const [shown, setShown] = useState<{ message: string; kind: FlashKind }>();
+  const arrived = location.state as FlashState | null;
+  const message = arrived?.flash;
+  const kind = arrived?.flashKind ?? 'success';
 
   useEffect(() => {
-    if (!arrived) return;
-    setMessage(arrived);
+    if (!message) return;
+    setShown({ message, kind });
     navigate(
       { pathname: location.pathname, search: location.search, hash: location.hash },
       { replace: true, state: null },
     );
-  }, [arrived, navigate, location.pathname, location.search, location.hash]);
+  }, [message, kind, navigate, location.pathname, location.search, location.hash]);
 
-  return message ? (
-    <Alert kind="success" onDismiss={() => setMessage(undefined)}>
-      {message}
+  return shown ? (
+    <Alert kind={shown.kind} onDismiss={() => setShown(undefined)}>
+      {shown.message}
     </Alert>
   ) : null;
 }

@@ -2,11 +2,10 @@ import type { ReactNode } from 'react';
 import { useSession } from '../../../lib/session';
 import { Email, Page } from '../../../ui';
 import { BalanceCard } from '../components/BalanceCard';
-import { ConnectBanners } from '../components/ConnectBanners';
 import { ConnectionsCard, type PortalAction } from '../components/ConnectionsCard';
 import { DailyUsageCard } from '../components/DailyUsageCard';
-import { PaymentBanner } from '../components/PaymentBanner';
 import { UsageCard } from '../components/UsageCard';
+import { useReturnBanners } from '../return-banners';
 
 interface DashboardPageProps {
   /** Added to each connected portal's row. */
@@ -18,6 +17,7 @@ interface DashboardPageProps {
 /** The dashboard; the app's route hands it what other features add, so none imports another. */
 export function DashboardPage({ portalAction, children }: DashboardPageProps) {
   const { user } = useSession();
+  useReturnBanners();
   return (
     <Page
       title="Dashboard"
@@ -28,8 +28,6 @@ export function DashboardPage({ portalAction, children }: DashboardPageProps) {
       }
     >
       <div className="stack">
-        <PaymentBanner />
-        <ConnectBanners />
         <div className="grid grid-2">
           <BalanceCard />
           <UsageCard />
