@@ -22,16 +22,19 @@ async function connectPortal(page: Page): Promise<{ dashboard: Page; portalId: s
 describe('what the app says after an action, in the browser', () => {
   const openPage = browserSuite();
 
-  it('says "Configuration saved for portal N" on the dashboard after a save, and "Portal N disconnected" after a delete, each dismissable', async () => {
+  it('says "Configuration saved for portal N" on the dashboard after a save (the chosen dates kept), and "Portal N disconnected" after a delete, each dismissable', async () => {
     const { page: first } = await openPage();
     await registerInBrowser(first, 'feedback');
     const { dashboard: page, portalId } = await connectPortal(first);
     const errors: string[] = [];
     page.on('pageerror', (e) => errors.push(e.message));
 
+    // The date range the user chose survives the trip to Configure and back.
+    await page.getByLabel('From').fill('2025-07-01');
     await page.getByRole('link', { name: 'Configure' }).click();
     await page.getByRole('button', { name: 'Save Configuration' }).click();
     await page.waitForURL('**/dashboard');
+    expect(await page.getByLabel('From').inputValue()).toBe('2025-07-01');
     const saved = page.getByRole('status').filter({ hasText: `Configuration saved for portal ${portalId}` });
     await expect.poll(() => saved.count(), POLL).toBe(1);
     await saved.getByRole('button', { name: 'Dismiss this message' }).click();

@@ -1,20 +1,41 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useId, useMemo, useState } from 'react';
 import { EARLIEST_USAGE_DATE, utcDate } from '@domain/lookups/usage-window';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Card, Spinner, TextField } from '../../../ui';
 import { useUsageChartDataQuery } from '../api';
 import { formatNumber } from '../../../lib/plural';
 import { everyDay, rangeTotals } from '../usage/daily-usage';
-import { defaultRange, rangeProblem, withFrom, withTo } from '../usage/date-range';
+import { defaultRange, rangeProblem, withFrom, withTo, type DateRange } from '../usage/date-range';
 import { UsageTable } from './UsageTable';
 import { DASHBOARD_REFRESH } from '../refresh';
 
 const UsageChart = lazy(() => import('../usage/UsageChart'));
 
+/** Where the chosen range is kept for this tab, so a trip to Configure and back keeps it. */
+const STORED_RANGE = 'zipfill.usageRange';
+
+function chosenRange(today: string): DateRange {
+  const fallback = defaultRange(today);
+  try {
+    const stored = JSON.parse(sessionStorage.getItem(STORED_RANGE) ?? 'null') as Partial<DateRange> | null;
+    if (typeof stored?.from !== 'string' || typeof stored.to !== 'string') return fallback;
+    return withTo(withFrom(fallback, stored.from, today), stored.to, today);
+  } catch {
+    return fallback; // storage refused or unreadable: the default range
+  }
+}
+
 /** The dashboard's "Daily Usage" section: a date range and the chart of lookups per day. */
 export function DailyUsageCard() {
   const today = utcDate(new Date());
-  const [range, setRange] = useState(() => defaultRange(today));
+  const [range, setRange] = useState(() => chosenRange(today));
+  useEffect(() => {
+    try {
+      sessionStorage.setItem(STORED_RANGE, JSON.stringify(range));
+    } catch {
+      // storage refused (private mode): the range lasts as long as the page
+    }
+  }, [range]);
   const problem = rangeProblem(range);
   const problemId = useId();
   const { data, error, isLoading, isFetching } = useUsageChartDataQuery(
