@@ -1,4 +1,4 @@
-import { countOf } from '../../../lib/plural';
+import { countOf, formatNumber } from '../../../lib/plural';
 import { Button, Email } from '../../../ui';
 import { levelColour } from '../lib/colours';
 import { date, time } from '../lib/format';
@@ -82,7 +82,7 @@ export function LogList({ logs, view, onDetails, onTimeline }: LogListProps) {
             </div>
             {e.isGrouped && (
               <div className="small">
-                {e.duration} ms · {e.status}
+                {formatNumber(e.duration ?? 0)} ms · {e.status}
               </div>
             )}
             <Actions e={e} onDetails={onDetails} onTimeline={onTimeline} />
@@ -121,7 +121,7 @@ export function LogList({ logs, view, onDetails, onTimeline }: LogListProps) {
                 {e.message}
                 {e.isGrouped && (
                   <div className="muted small">
-                    {e.duration} ms · {e.status}
+                    {formatNumber(e.duration ?? 0)} ms · {e.status}
                   </div>
                 )}
               </td>

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { formatNumber } from '../../../lib/plural';
 import { Alert, Button, Email } from '../../../ui';
 import { useRequestTimelineQuery } from '../api';
 import { httpStatusColour, levelColour } from '../lib/colours';
@@ -165,7 +166,7 @@ export function TimelineModal({ requestId, onClose }: { requestId: string; onClo
               Total Events: <strong>{logs.length}</strong>
             </div>
             <div>
-              Duration: <strong>{duration} ms</strong>
+              Duration: <strong>{formatNumber(duration)} ms</strong>
             </div>
             <div>
               Errors: <strong>{logs.filter((l) => l.level === 'error').length}</strong>
