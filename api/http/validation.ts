@@ -16,6 +16,17 @@ export const ajv = new Ajv({
 });
 addFormats.default(ajv, ['email', 'date', 'date-time', 'uuid', 'uri']);
 
+/** What a schema's pattern asks for, in words, by the pattern (see explainPattern). */
+const patternRules = new Map<string, string>();
+
+/**
+ * Says what a `pattern` in a schema asks for ("must be a phone number of ..."), so a value that
+ * does not match is refused with that sentence instead of the regular expression.
+ */
+export function explainPattern(pattern: string, rule: string): void {
+  patternRules.set(pattern, rule);
+}
+
 function fieldOf(error: ErrorObject): string {
   const path = error.instancePath.replace(/^\//, '').replace(/\//g, '.');
   if (error.keyword === 'required') {
@@ -44,6 +55,8 @@ export function describeValidationError(error: ErrorObject | undefined, where: s
       return `${field} must be at most ${(error.params as { limit: number }).limit} characters.`;
     case 'minLength':
       return `${field} must be at least ${(error.params as { limit: number }).limit} characters.`;
+    case 'pattern':
+      return `${field} ${patternRules.get((error.params as { pattern: string }).pattern) ?? 'is not in the expected form'}.`;
     case 'enum':
       return `${field} must be one of: ${(error.params as { allowedValues: unknown[] }).allowedValues.join(', ')}.`;
     default:

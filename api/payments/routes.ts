@@ -131,7 +131,8 @@ export function paymentsModule(deps: PaymentsDeps & { sessions: Sessions }): Htt
             customerId,
             offer,
             successUrl: `${deps.publicUrl}/dashboard?session_id={CHECKOUT_SESSION_ID}`,
-            cancelUrl: `${deps.publicUrl}/credits`,
+            // The cancelled checkout lands back on /credits saying so, with the payment type the user chose.
+            cancelUrl: `${deps.publicUrl}/credits?checkout=cancelled&payment_type=${offer.paymentType}`,
             idempotencyKey: `checkout:${user.id}:${key}`,
           });
           if (monthly) await recordOpenCheckout(user.id, session.sessionId, offer);

@@ -1,9 +1,10 @@
 import type { Express } from 'express';
 import { normaliseEmail } from '../../domain/accounts/email-claim';
+import { PHONE_PATTERN, PHONE_RULE } from '../../domain/support/phone';
 import type { RateLimiter, RateLimitPolicy } from '../auth/rate-limit';
 import { badRequest } from '../http/errors';
 import type { HttpModule } from '../http/app';
-import { compile, validateBody } from '../http/validation';
+import { compile, explainPattern, validateBody } from '../http/validation';
 import type { Mailer } from '../mail/mailer';
 import type { Captcha } from './captcha';
 import type { MessageAnswer } from '../http/contract';
@@ -21,13 +22,15 @@ interface SupportMessage {
 
 const text = (max: number) => ({ type: 'string', minLength: 1, maxLength: max }) as const;
 
+explainPattern(PHONE_PATTERN, PHONE_RULE);
+
 const validSupport = compile<SupportMessage>({
   type: 'object',
   additionalProperties: false,
   required: ['email', 'phone', 'subject', 'message'],
   properties: {
     email: { type: 'string', format: 'email', maxLength: 254 },
-    phone: text(40),
+    phone: { ...text(40), pattern: PHONE_PATTERN },
     subject: text(200),
     message: text(5000),
     recaptchaToken: { type: 'string', maxLength: 4096 },

@@ -122,6 +122,26 @@ describe('the admin area in the browser', () => {
     expect(errors).toEqual([]);
   }, 120_000);
 
+  it('keeps the Users search and the Logs filters across a visit to another tab', async () => {
+    const { page: p, errors } = await page();
+    await signIn(p, adminEmail);
+    await p.goto('/admin');
+    await expect.poll(() => p.getByText('Auto-refreshing').count(), POLL).toBe(1);
+    await p.getByRole('tab', { name: 'Users' }).click();
+    const needle = userEmail.slice(0, 12);
+    await p.getByLabel('Search by e-mail').fill(needle);
+    await p.getByRole('tab', { name: 'Logs' }).click();
+    await p.getByLabel('Lookups only').uncheck();
+    await p.getByLabel('Search', { exact: true }).fill('POST');
+    await p.getByRole('tab', { name: 'Overview' }).click();
+    await p.getByRole('tab', { name: 'Users' }).click();
+    expect(await p.getByLabel('Search by e-mail').inputValue()).toBe(needle);
+    await p.getByRole('tab', { name: 'Logs' }).click();
+    expect(await p.getByLabel('Lookups only').isChecked()).toBe(false);
+    expect(await p.getByLabel('Search', { exact: true }).inputValue()).toBe('POST');
+    expect(errors).toEqual([]);
+  }, 60_000);
+
   it("tells one lookup's story in the log viewer: user, ZIP, outcome and credits in its card and timeline", async () => {
     const portalId = await lookUpInSandbox(service.baseUrl, userEmail, password, '10001');
     const { page: p, errors } = await page();

@@ -203,12 +203,62 @@ describe('every page of the app in the browser', () => {
     return scrollWidth > clientWidth ? [`${scrollWidth} px wide in a ${clientWidth} px window`] : [];
   };
 
-  it('lets no page scroll sideways on a 360 px phone', async () => {
-    expect(await walk({ width: 360, dark: false }, sidewaysScroll)).toEqual([]);
+  /** Every action and table cell a phone user must reach lies inside the window, none behind a sideways scroll. */
+  const outsideWindow = (page: Page) =>
+    page.evaluate(() => {
+      const width = document.documentElement.clientWidth;
+      const shown = (e: Element) => e.checkVisibility({ visibilityProperty: true, opacityProperty: true });
+      return [...document.querySelectorAll('main button, main a.btn, main td, main th')]
+        .filter((e) => shown(e) && !e.closest('thead, .visually-hidden'))
+        .map((e) => ({ e, box: e.getBoundingClientRect() }))
+        .filter(({ box }) => box.width > 0 && (box.left < -1 || box.right > width + 1))
+        .map(({ e, box }) => {
+          const text = (e.textContent ?? '').trim().slice(0, 40);
+          return `<${e.tagName.toLowerCase()}> "${text}" spans ${Math.round(box.left)} to ${Math.round(box.right)} px of ${width}`;
+        });
+    });
+
+  /**
+   * No e-mail address is broken inside a word: each run of it between the places it may break
+   * (the Email component lets it break only before the "@") sits on one line.
+   */
+  const brokenEmails = (page: Page) =>
+    page.evaluate(() => {
+      const problems: string[] = [];
+      const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const parent = node.parentElement;
+        const holder = parent?.closest('.email') ?? parent;
+        if (!parent || !holder || !/\S+@\S+\.\S+/.test(holder.textContent ?? '')) continue;
+        if (!parent.checkVisibility()) continue;
+        const text = node.textContent ?? '';
+        for (const word of text.matchAll(/\S+/g)) {
+          if (!/[@.]/.test(word[0]) && !parent.closest('.email')) continue;
+          const range = document.createRange();
+          range.setStart(node, word.index);
+          range.setEnd(node, word.index + word[0].length);
+          const lines = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+          if (lines.size > 1)
+            problems.push(
+              `"${word[0]}" of "${(holder.textContent ?? '').trim()}" broken over ${lines.size} lines`,
+            );
+        }
+      }
+      return problems;
+    });
+
+  const phoneLayout = async (page: Page) => [
+    ...(await sidewaysScroll(page)),
+    ...(await outsideWindow(page)),
+    ...(await brokenEmails(page)),
+  ];
+
+  it('lets no page scroll sideways, nor put an action or table cell outside a 360 px phone, nor break an e-mail', async () => {
+    expect(await walk({ width: 360, dark: false }, phoneLayout)).toEqual([]);
   }, 240_000);
 
-  it('lets no page scroll sideways on a 390 px phone in dark mode', async () => {
-    expect(await walk({ width: 390, dark: true }, sidewaysScroll)).toEqual([]);
+  it('lets no page scroll sideways, nor put an action or table cell outside a 390 px phone in dark mode, nor break an e-mail', async () => {
+    expect(await walk({ width: 390, dark: true }, phoneLayout)).toEqual([]);
   }, 240_000);
 
   it('has no serious or critical axe violation on any page in light mode', async () => {
@@ -217,6 +267,26 @@ describe('every page of the app in the browser', () => {
 
   it('has no serious or critical axe violation on any page in dark mode', async () => {
     expect(await walk({ width: 1280, dark: true }, seriousViolations)).toEqual([]);
+  }, 240_000);
+
+  it('keeps the headings of every page in order (axe heading-order)', async () => {
+    const headingOrder = async (page: Page) => {
+      await page.evaluate(axeSource);
+      return page.evaluate(async () => {
+        const { violations } = await (
+          window as unknown as {
+            axe: {
+              run(
+                context: Document,
+                options: unknown,
+              ): Promise<{ violations: { id: string; nodes: { target: unknown[] }[] }[] }>;
+            };
+          }
+        ).axe.run(document, { runOnly: ['heading-order'] });
+        return violations.map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+      });
+    };
+    expect(await walk({ width: 1280, dark: false }, headingOrder)).toEqual([]);
   }, 240_000);
 
   it('sends the home page its JavaScript compressed, under 140 KB, cached for a year', async () => {

@@ -50,6 +50,43 @@ describe('buying credits in the browser through the local test checkout', () => 
     expect(errors).toEqual([]);
   });
 
+  it('comes back from a cancelled checkout saying nothing was charged, with One-Time still chosen', async () => {
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'buyer');
+    await page.goto('/credits');
+    await page.getByRole('button', { name: 'One-Time Purchase' }).click();
+    await page.getByRole('button', { name: 'Purchase the Growth Pack' }).click();
+    await page.waitForURL('**/sandbox/stripe/checkout/**');
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.waitForURL('**/credits**');
+    const banner = page.getByRole('status').filter({ hasText: 'Checkout cancelled: nothing was charged' });
+    await expect.poll(() => banner.count(), POLL).toBe(1);
+    expect(await page.getByRole('button', { name: 'One-Time Purchase' }).getAttribute('aria-pressed')).toBe(
+      'true',
+    );
+    expect(await packageCard(page, 'Growth Pack').locator('.package-price').innerText()).toBe('$150');
+    // The flags leave the address, so a reload does not say it again.
+    expect(new URL(page.url()).search).toBe('');
+    await banner.getByRole('button', { name: 'Dismiss this message' }).click();
+    await expect.poll(() => banner.count(), POLL).toBe(0);
+    expect(errors).toEqual([]);
+  });
+
+  it('names each pack in its button for a screen reader', async () => {
+    const { page, errors } = await openPage();
+    await registerInBrowser(page, 'buyer');
+    await page.goto('/credits');
+    await packageCard(page, 'Starter Pack').waitFor(POLL);
+    for (const pack of ['Starter Pack', 'Growth Pack', 'Scale Pack', 'Enterprise Pack'])
+      expect(await page.getByRole('button', { name: `Subscribe to the ${pack}`, exact: true }).count()).toBe(
+        1,
+      );
+    await page.getByRole('button', { name: 'One-Time Purchase' }).click();
+    for (const pack of ['Starter Pack', 'Growth Pack', 'Scale Pack', 'Enterprise Pack'])
+      expect(await page.getByRole('button', { name: `Purchase the ${pack}`, exact: true }).count()).toBe(1);
+    expect(errors).toEqual([]);
+  });
+
   it('subscribes monthly and Manage Account reports the subscription active', async () => {
     const { page, errors } = await openPage();
     await registerInBrowser(page, 'buyer');
@@ -69,6 +106,12 @@ describe('buying credits in the browser through the local test checkout', () => 
     const plan = page.locator('.card', { hasText: 'Your credits and plan' });
     await expect.poll(() => plan.innerText(), POLL).toContain('Starter (300 credits a month), $40 a month');
     expect(await plan.innerText()).toContain('350 credits');
+    // The plan held is marked on its card, which offers to manage it instead of subscribing again.
+    const starter = packageCard(page, 'Starter Pack');
+    await expect.poll(() => starter.getByText('Your plan', { exact: true }).count(), POLL).toBe(1);
+    expect(await starter.getByRole('button', { name: 'Manage Subscription' }).count()).toBe(1);
+    expect(await starter.getByRole('button', { name: /^Subscribe/ }).count()).toBe(0);
+    expect(await packageCard(page, 'Growth Pack').getByText('Your plan').count()).toBe(0);
     // A second plan is offered as a change in the billing portal, never as a second subscription.
     await packageCard(page, 'Growth Pack').getByRole('button', { name: 'Subscribe' }).click();
     await expect.poll(() => page.getByText('You already subscribe to Starter').count(), POLL).toBe(1);

@@ -108,13 +108,13 @@ for (const backend of backends) {
       await call(plain.baseUrl, '/api/auth/support/send-email', {
         body: {
           email,
-          phone: '1',
+          phone: '+1 805 555 0100',
           subject: '<script>alert(1)</script>',
           message: 'first http://a.example/x?y=1&z=2',
         },
       });
       await call(plain.baseUrl, '/api/auth/support/send-email', {
-        body: { email, phone: '1', subject: 'second', message: 'hello' },
+        body: { email, phone: '+1 805 555 0100', subject: 'second', message: 'hello' },
       });
       const page = await fetch(`${plain.baseUrl}/dev/mail`);
       expect(page.headers.get('content-type')).toMatch(/^text\/html/);

@@ -4,7 +4,12 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/databases';
 import { call, startApp, type RunningApp } from '../support/app';
 
-const message = { email: 'someone@example.com', phone: '1', subject: 'Hello', message: 'Question' };
+const message = {
+  email: 'someone@example.com',
+  phone: '+1 805 555 0100',
+  subject: 'Hello',
+  message: 'Question',
+};
 
 for (const backend of backends) {
   describe(`support captcha on ${backend.name}`, () => {
@@ -61,6 +66,19 @@ for (const backend of backends) {
       expect((await send({ ...message, subject: '   ', recaptchaToken: 'good' })).body).toEqual({
         error: 'subject must not be empty.',
       });
+    });
+
+    it('refuses a phone number that is not one, saying what one looks like', async () => {
+      for (const phone of ['abc', '12', '805-CALL-NOW'])
+        expect(await send({ ...message, phone, recaptchaToken: 'good' })).toEqual(
+          expect.objectContaining({
+            status: 400,
+            body: {
+              error:
+                'phone must be a phone number of 7 to 15 digits (spaces, dashes, dots, brackets and a leading + are fine).',
+            },
+          }),
+        );
     });
   });
 }

@@ -61,7 +61,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
         'payment_intent_data[metadata][credits]': '1200',
         'payment_intent_data[metadata][paymentType]': 'oneTime',
         success_url: 'https://zipfill.example/dashboard?session_id={CHECKOUT_SESSION_ID}',
-        cancel_url: 'https://zipfill.example/credits',
+        cancel_url: 'https://zipfill.example/credits?checkout=cancelled&payment_type=oneTime',
       });
     });
 

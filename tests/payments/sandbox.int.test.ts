@@ -39,11 +39,11 @@ for (const backend of [...backends, kurrentdbBackend]) {
       expect(await balanceOf(user.token)).toBe(1_250);
     });
 
-    it('sends the buyer back to /credits on Cancel without granting', async () => {
+    it('sends the buyer back to /credits on Cancel, saying so with the payment type chosen, without granting', async () => {
       const user = await signUp(app.baseUrl);
       const { url } = await checkout(user.token, { packageId: 'starter', paymentType: 'oneTime' });
       const res = await post(`${localUrl(url)}/cancel`);
-      expect(res.headers.get('location')).toMatch(/\/credits$/);
+      expect(res.headers.get('location')).toMatch(/\/credits\?checkout=cancelled&payment_type=oneTime$/);
       expect(await balanceOf(user.token)).toBe(50);
     });
 

@@ -4,11 +4,9 @@ import type {
   BackfillProgress,
   BackfillState,
 } from '@api/backfill/contract';
-import { countOf } from './plural';
+import { countOf, formatNumber } from './plural';
 
 // How a backfill job is named and summed up wherever it is listed: the dashboard and the admin area.
-
-const numbers = new Intl.NumberFormat('en-US');
 
 const STATE_LABELS: Record<BackfillState, string> = {
   running: 'Running',
@@ -32,4 +30,4 @@ export const jobTitle = (job: Pick<BackfillJob, 'objectType' | 'portalId'>): str
 
 /** "40 of 120 records". */
 export const doneText = (progress: Pick<BackfillProgress, 'done' | 'total'>): string =>
-  `${numbers.format(progress.done)} of ${countOf(progress.total, 'record')}`;
+  `${formatNumber(progress.done)} of ${countOf(progress.total, 'record')}`;

@@ -1,4 +1,5 @@
 import { useEffect, type ReactNode } from 'react';
+import { Flash } from './Flash';
 
 interface PageProps {
   title: string;
@@ -9,7 +10,7 @@ interface PageProps {
   children: ReactNode;
 }
 
-/** A page's frame: its browser-tab title, its one h1 and a readable width. */
+/** A page's frame: its browser-tab title, its one h1, the banner a finished action left, and a readable width. */
 export function Page({ title, heading, intro, narrow = false, children }: PageProps) {
   useEffect(() => {
     document.title = `${title} · ZipFill`;
@@ -18,6 +19,7 @@ export function Page({ title, heading, intro, narrow = false, children }: PagePr
     <div className={narrow ? 'page page-narrow' : 'page'}>
       <h1 className="page-title">{heading ?? title}</h1>
       {intro && <p className="page-intro">{intro}</p>}
+      <Flash />
       {children}
     </div>
   );

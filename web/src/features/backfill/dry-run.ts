@@ -4,9 +4,7 @@ import type {
   BackfillRequest,
   BackfillScope,
 } from '@api/backfill/contract';
-import { countOf } from '../../lib/plural';
-
-const numbers = new Intl.NumberFormat('en-US');
+import { countOf, formatNumber } from '../../lib/plural';
 
 /** The dialog's choices as the form holds them: an empty date means no date. */
 export interface BackfillChoices {
@@ -45,7 +43,7 @@ export const DRY_RUN_READING = 'Reading your HubSpot records... A large portal c
 
 /** A figure of the dry run: "about 1,204" when it was estimated from a sample. */
 export const dryRunFigure = (dryRun: Pick<BackfillDryRunAnswer, 'estimate'>, count: number): string =>
-  dryRun.estimate ? `about ${numbers.format(count)}` : numbers.format(count);
+  dryRun.estimate ? `about ${formatNumber(count)}` : formatNumber(count);
 
 /**
  * How the records in scope break down, as one sum that adds up: those that would be filled (a
@@ -68,7 +66,7 @@ export function estimateNote(
 ): string | null {
   if (!dryRun.estimate) return null;
   return (
-    `Estimated from the first ${numbers.format(dryRun.estimate.examined)} of ` +
+    `Estimated from the first ${formatNumber(dryRun.estimate.examined)} of ` +
     `${countOf(dryRun.recordsInScope, 'record')} (the oldest): the job itself reads every record.`
   );
 }
@@ -80,7 +78,7 @@ export function shortfallText(
   const [of, about] = dryRun.estimate ? ['about', 'about '] : ['the', ''];
   return (
     `Your balance covers ${countOf(dryRun.recordsCovered, 'record')} of ${of} ` +
-    `${numbers.format(dryRun.creditsNeeded)} expected to be filled: ` +
+    `${formatNumber(dryRun.creditsNeeded)} expected to be filled: ` +
     `${about}${countOf(creditShortfall(dryRun), 'more credit')} would be needed. ` +
     'The job stops when the credits run out and carries on after a purchase.'
   );

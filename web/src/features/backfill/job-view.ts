@@ -1,8 +1,7 @@
 import type { BackfillJob, BackfillState } from '@api/backfill/contract';
+import { formatNumber } from '../../lib/plural';
 
 export type JobAction = 'pause' | 'resume' | 'cancel';
-
-const numbers = new Intl.NumberFormat('en-US');
 
 /** What the user can do to a job in each state; a finished job can only be read. */
 const ACTIONS: Record<BackfillState, readonly JobAction[]> = {
@@ -39,7 +38,7 @@ export const stateSentence = (job: Pick<BackfillJob, 'state' | 'stateDetail'>): 
 export function rateText(ratePerSecond: number): string | null {
   if (!(ratePerSecond > 0)) return null;
   const shown = ratePerSecond < 10 ? Math.round(ratePerSecond * 10) / 10 : Math.round(ratePerSecond);
-  return `${numbers.format(shown)} records/s`;
+  return `${formatNumber(shown)} records/s`;
 }
 
 /** "less than a minute", "12 min", "3 h 5 min", "2 days 4 h"; nothing when unknown. */

@@ -2,6 +2,7 @@ import { useEffect, useState, type FormEvent } from 'react';
 import { Alert, Button, Card, TextField } from '../../../ui';
 import { useCreditThresholdQuery, useSetCreditThresholdMutation } from '../api';
 import { parseThreshold } from '../threshold';
+import { countOf } from '../../../lib/plural';
 
 export function ThresholdForm() {
   const { data, isLoading } = useCreditThresholdQuery();
@@ -47,7 +48,7 @@ export function ThresholdForm() {
               <>
                 {' '}
                 <Button variant="secondary" onClick={() => void save(before)} disabled={saving}>
-                  Turn notifications back on below {before.toLocaleString('en-US')} credits
+                  Turn notifications back on below {countOf(before, 'credit')}
                 </Button>
               </>
             )}

@@ -1,5 +1,5 @@
 import { useSession } from '../../../lib/session';
-import { Page } from '../../../ui';
+import { Email, Page } from '../../../ui';
 import { ChangePasswordForm } from '../components/ChangePasswordForm';
 import { DeleteAccountCard } from '../components/DeleteAccountCard';
 import { SubscriptionCard } from '../components/SubscriptionCard';
@@ -8,7 +8,16 @@ import { ThresholdForm } from '../components/ThresholdForm';
 export function ManageAccountPage() {
   const { user } = useSession();
   return (
-    <Page title="Manage Account" intro={user ? `Signed in as ${user.email}` : undefined}>
+    <Page
+      title="Manage Account"
+      intro={
+        user ? (
+          <>
+            Signed in as <Email address={user.email} />
+          </>
+        ) : undefined
+      }
+    >
       <div className="grid grid-2 align-start">
         <ChangePasswordForm />
         <div className="stack">

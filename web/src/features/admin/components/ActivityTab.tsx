@@ -1,5 +1,5 @@
 import { countOf } from '../../../lib/plural';
-import { Card } from '../../../ui';
+import { Card, Email } from '../../../ui';
 import { ago, reasonText } from '../lib/format';
 import type { DashboardAnswer } from '@api/admin/contract';
 import type { LookupOutcome } from '@domain/lookups/events';
@@ -33,8 +33,11 @@ export function ActivityTab({ items }: { items: DashboardAnswer['recentActivity'
         <ul className="admin-feed">
           {items.map((i) => (
             <li key={i.id} className={FEED_CLASS[i.outcome]}>
-              <strong>{i.email}</strong> {FEED_VERB[i.outcome]} <code>{i.zipcode}</code>{' '}
-              <span className="muted">by {i.source}</span> <span className="muted">{ago(i.timestamp)}</span>
+              <strong>
+                <Email address={i.email} />
+              </strong>{' '}
+              {FEED_VERB[i.outcome]} <code>{i.zipcode}</code> <span className="muted">by {i.source}</span>{' '}
+              <span className="muted">{ago(i.timestamp)}</span>
               {i.outcome === 'failed' && i.reason && (
                 <span className="admin-reason"> {reasonText(i.reason)}</span>
               )}

@@ -1,8 +1,9 @@
 import { countOf } from '../../../lib/plural';
-import { Card } from '../../../ui';
+import { Card, Email } from '../../../ui';
 import { hourlyBarColour } from '../lib/colours';
 import { ago, date, titleCase } from '../lib/format';
 import type { DashboardAnswer } from '@api/admin/contract';
+import { formatNumber } from '../../../lib/plural';
 
 function Table({
   label,
@@ -31,7 +32,9 @@ function Table({
           {rows.map((r, i) => (
             <tr key={i}>
               {r.map((c, j) => (
-                <td key={j}>{c}</td>
+                <td key={j} data-label={head[j]}>
+                  {typeof c === 'number' ? formatNumber(c) : c.includes('@') ? <Email address={c} /> : c}
+                </td>
               ))}
             </tr>
           ))}

@@ -2,10 +2,11 @@ import { useState } from 'react';
 import type { AdminBackfill, BackfillState } from '@api/backfill/contract';
 import { DEFAULT_USER_PAGE_SIZE } from '@domain/admin/rules';
 import { doneText, jobTitle, stateLabel } from '../../../lib/backfill';
-import { Card, ProgressBar, Spinner } from '../../../ui';
+import { Card, Email, ProgressBar, Spinner } from '../../../ui';
 import { useAdminBackfillsQuery } from '../api';
 import { GREEN, GREY, ORANGE, RED } from '../lib/colours';
-import { ago, number } from '../lib/format';
+import { ago } from '../lib/format';
+import { formatNumber } from '../../../lib/plural';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { Pager } from './Pager';
 import { RetryAlert } from './RetryAlert';
@@ -87,15 +88,17 @@ function BackfillRow({ job, onRecords }: { job: AdminBackfill; onRecords: () => 
   const title = jobTitle(job);
   return (
     <tr>
-      <td>
+      <td data-label="Job">
         {title}
         <div className="muted small">{job.scope === 'empty' ? 'Empty fields only' : 'All with a ZIP'}</div>
       </td>
-      <td className="admin-backfill-user">{job.userEmail ?? <span className="muted">{job.userId}</span>}</td>
-      <td>
+      <td className="admin-backfill-user" data-label="User">
+        {job.userEmail ? <Email address={job.userEmail} /> : <span className="muted">{job.userId}</span>}
+      </td>
+      <td data-label="State">
         <Badge colour={STATE_COLOURS[job.state]}>{stateLabel(job.state)}</Badge>
       </td>
-      <td className="admin-backfill-progress">
+      <td className="admin-backfill-progress" data-label="Progress">
         <ProgressBar
           value={job.progress.done}
           max={job.progress.total}
@@ -104,20 +107,20 @@ function BackfillRow({ job, onRecords }: { job: AdminBackfill; onRecords: () => 
         />
         <div className="small">{doneText(job.progress)}</div>
         <div className="muted small">
-          {number(job.progress.succeeded)} filled · {number(job.progress.nothingToUpdate)} nothing to update ·{' '}
-          {number(job.progress.failed)} failed
+          {formatNumber(job.progress.succeeded)} filled · {formatNumber(job.progress.nothingToUpdate)} nothing
+          to update · {formatNumber(job.progress.failed)} failed
         </div>
       </td>
-      <td>{number(job.progress.creditsSpent)}</td>
-      <td>{ago(job.updatedAt)}</td>
-      <td>
+      <td data-label="Credits">{formatNumber(job.progress.creditsSpent)}</td>
+      <td data-label="Updated">{ago(job.updatedAt)}</td>
+      <td data-label="Records">
         <button type="button" className="btn btn-ghost" onClick={onRecords}>
           Records and failures
         </button>
         {job.progress.failed > 0 && (
           <div className="muted small">
             {reasonBreakdown(job.progress.failuresByReason)
-              .map(({ label, count }) => `${label}: ${number(count)}`)
+              .map(({ label, count }) => `${label}: ${formatNumber(count)}`)
               .join(', ')}
           </div>
         )}

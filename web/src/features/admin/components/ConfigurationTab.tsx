@@ -1,5 +1,5 @@
 import { CONFIG_STATUS_LABELS } from '@domain/admin/rules';
-import { Card } from '../../../ui';
+import { Card, Email } from '../../../ui';
 import { useAdminUserConfigurationsQuery } from '../api';
 import { date } from '../lib/format';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
@@ -60,12 +60,14 @@ export function ConfigurationTab({ report }: { report: DashboardAnswer['property
               <tbody>
                 {rows.map((u) => (
                   <tr key={u.email}>
-                    <td>{u.email}</td>
-                    <td>{u.has_contact_config ? 'Yes' : 'No'}</td>
-                    <td>{u.has_company_config ? 'Yes' : 'No'}</td>
-                    <td>{CONFIG_STATUS_LABELS[u.config_status]}</td>
-                    <td>{u.connected_portals}</td>
-                    <td>{date(u.created_at)}</td>
+                    <td data-label="User" className="admin-email">
+                      <Email address={u.email} />
+                    </td>
+                    <td data-label="Contact Config">{u.has_contact_config ? 'Yes' : 'No'}</td>
+                    <td data-label="Company Config">{u.has_company_config ? 'Yes' : 'No'}</td>
+                    <td data-label="Status">{CONFIG_STATUS_LABELS[u.config_status]}</td>
+                    <td data-label="Connected Portals">{u.connected_portals}</td>
+                    <td data-label="Joined">{date(u.created_at)}</td>
                   </tr>
                 ))}
               </tbody>

@@ -33,13 +33,13 @@ export function CreditHistoryModal({ user, onClose }: { user: UserOverview; onCl
                 <tbody>
                   {[...data.entries].reverse().map((e, i) => (
                     <tr key={i}>
-                      <td>{dateTime(e.at)}</td>
-                      <td className={e.change < 0 ? 'admin-negative' : 'admin-positive'}>
+                      <td data-label="When">{dateTime(e.at)}</td>
+                      <td data-label="Change" className={e.change < 0 ? 'admin-negative' : 'admin-positive'}>
                         {e.change > 0 ? `+${e.change}` : e.change}
                       </td>
-                      <td>{e.balanceAfter}</td>
-                      <td>{e.description}</td>
-                      <td className="small">
+                      <td data-label="Balance After">{e.balanceAfter}</td>
+                      <td data-label="What">{e.description}</td>
+                      <td className="small" data-label="Cause">
                         {Object.entries(e.cause)
                           .filter(([, v]) => v !== undefined && v !== null)
                           .map(([k, v]) => `${k}: ${String(v)}`)

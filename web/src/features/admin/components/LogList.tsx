@@ -1,5 +1,5 @@
-import { countOf } from '../../../lib/plural';
-import { Button } from '../../../ui';
+import { countOf, formatNumber } from '../../../lib/plural';
+import { Button, Email } from '../../../ui';
 import { levelColour } from '../lib/colours';
 import { date, time } from '../lib/format';
 import type { LogEntry } from '@api/log-viewer/contract';
@@ -21,7 +21,7 @@ function Who({ e }: { e: LogEntry }) {
   const before = e.metadata.userCreditsBefore;
   return (
     <>
-      {e.userEmail ?? e.userId ?? 'System'}
+      {e.userEmail ? <Email address={e.userEmail} /> : (e.userId ?? 'System')}
       {after !== undefined && (
         <div className="muted small">
           Credits: {String(after)} (before {String(before ?? 'N/A')})
@@ -82,7 +82,7 @@ export function LogList({ logs, view, onDetails, onTimeline }: LogListProps) {
             </div>
             {e.isGrouped && (
               <div className="small">
-                {e.duration} ms · {e.status}
+                {formatNumber(e.duration ?? 0)} ms · {e.status}
               </div>
             )}
             <Actions e={e} onDetails={onDetails} onTimeline={onTimeline} />
@@ -107,27 +107,29 @@ export function LogList({ logs, view, onDetails, onTimeline }: LogListProps) {
         <tbody>
           {logs.map((e) => (
             <tr key={e.id}>
-              <td>
+              <td data-label="Time">
                 {time(e.timestamp)}
                 <div className="muted small">{date(e.timestamp)}</div>
               </td>
-              <td>
+              <td data-label="Level">
                 <LevelCell e={e} />
               </td>
-              <td>
+              <td data-label="User" className="admin-email">
                 <Who e={e} />
               </td>
-              <td className="admin-message">
+              <td className="admin-message" data-label="Message">
                 {e.message}
                 {e.isGrouped && (
                   <div className="muted small">
-                    {e.duration} ms · {e.status}
+                    {formatNumber(e.duration ?? 0)} ms · {e.status}
                   </div>
                 )}
               </td>
-              <td className="small">{fileName(e.sourceFile)}</td>
-              <td>{e.requestId ? <code>{e.requestId.slice(0, 8)}</code> : ''}</td>
-              <td>
+              <td className="small" data-label="Source">
+                {fileName(e.sourceFile)}
+              </td>
+              <td data-label="Request">{e.requestId ? <code>{e.requestId.slice(0, 8)}</code> : ''}</td>
+              <td className="admin-table-actions">
                 <Actions e={e} onDetails={onDetails} onTimeline={onTimeline} />
               </td>
             </tr>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Alert, Button } from '../../../ui';
+import { formatNumber } from '../../../lib/plural';
+import { Alert, Button, Email } from '../../../ui';
 import { useRequestTimelineQuery } from '../api';
 import { httpStatusColour, levelColour } from '../lib/colours';
 import { dateTime, time } from '../lib/format';
@@ -44,7 +45,7 @@ export function LogDetailsModal({
         <dt>Timestamp</dt>
         <dd>{dateTime(entry.timestamp)}</dd>
         <dt>User</dt>
-        <dd>{entry.userEmail ?? entry.userId ?? 'System'}</dd>
+        <dd>{entry.userEmail ? <Email address={entry.userEmail} /> : (entry.userId ?? 'System')}</dd>
         <dt>Request ID</dt>
         <dd>{show(requestId)}</dd>
         <dt>Source</dt>
@@ -165,7 +166,7 @@ export function TimelineModal({ requestId, onClose }: { requestId: string; onClo
               Total Events: <strong>{logs.length}</strong>
             </div>
             <div>
-              Duration: <strong>{duration} ms</strong>
+              Duration: <strong>{formatNumber(duration)} ms</strong>
             </div>
             <div>
               Errors: <strong>{logs.filter((l) => l.level === 'error').length}</strong>

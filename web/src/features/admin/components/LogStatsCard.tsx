@@ -1,4 +1,4 @@
-import { countOf } from '../../../lib/plural';
+import { countOf, formatNumber } from '../../../lib/plural';
 import { Card } from '../../../ui';
 import { useAdminLogStatsQuery } from '../api';
 import { cut, rate } from '../lib/format';
@@ -37,17 +37,17 @@ export function LogStatsCard({ period, onPeriod }: { period: Period; onPeriod: (
           <div className="admin-cards">
             <Stat
               label="Requests"
-              value={data.requestStats.total_requests}
-              sub={`${data.requestStats.successful_requests} ok · ${data.requestStats.failed_requests} failed`}
+              value={formatNumber(data.requestStats.total_requests)}
+              sub={`${formatNumber(data.requestStats.successful_requests)} ok · ${formatNumber(data.requestStats.failed_requests)} failed`}
             />
             <Stat
               label="Success Rate"
               value={rate(data.requestStats.success_rate, data.requestStats.total_requests)}
             />
-            <Stat label="Active Users" value={data.requestStats.active_users} />
+            <Stat label="Active Users" value={formatNumber(data.requestStats.active_users)} />
             <Stat
               label="Avg Response Time"
-              value={`${data.performanceStats.avg_response_time} ms`}
+              value={`${formatNumber(data.performanceStats.avg_response_time)} ms`}
               sub={
                 data.performanceStats.has_sufficient_data
                   ? undefined
@@ -56,8 +56,12 @@ export function LogStatsCard({ period, onPeriod }: { period: Period; onPeriod: (
             />
             <Stat
               label="Errors / Warnings"
-              value={`${data.logStats.error_logs} / ${data.logStats.warning_logs}`}
-              sub={data.lostLogLines > 0 ? `${data.lostLogLines} log lines lost since start` : undefined}
+              value={`${formatNumber(data.logStats.error_logs)} / ${formatNumber(data.logStats.warning_logs)}`}
+              sub={
+                data.lostLogLines > 0
+                  ? `${countOf(data.lostLogLines, 'log line')} lost since start`
+                  : undefined
+              }
             />
           </div>
           <h3 className="small">Top Issues</h3>
@@ -67,7 +71,7 @@ export function LogStatsCard({ period, onPeriod }: { period: Period; onPeriod: (
             <ul className="admin-inline-list">
               {data.topErrors.slice(0, 3).map((e) => (
                 <li key={`${e.level}:${e.message}`}>
-                  <strong>{e.count}×</strong> {cut(e.message, 60)}{' '}
+                  <strong>{formatNumber(e.count)}×</strong> {cut(e.message, 60)}{' '}
                   <span className="muted small">({countOf(e.affected_users, 'user')})</span>
                 </li>
               ))}

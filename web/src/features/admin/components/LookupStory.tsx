@@ -1,6 +1,7 @@
 import { countOf } from '../../../lib/plural';
 import { titleCase } from '../lib/format';
 import type { LogEntry } from '@api/log-viewer/contract';
+import { Email } from '../../../ui';
 
 /** The lookup pipeline's steps (api/lookups/journal.ts) in the admin's words. */
 const STEP_LABELS: Record<string, string> = {
@@ -45,7 +46,7 @@ export function LookupStory({ logs }: { logs: LogEntry[] }) {
               <dl className="admin-story-facts">
                 <div>
                   <dt>User</dt>
-                  <dd>{end.userEmail ?? end.userId ?? 'System'}</dd>
+                  <dd>{end.userEmail ? <Email address={end.userEmail} /> : (end.userId ?? 'System')}</dd>
                 </div>
                 <div>
                   <dt>ZIP</dt>

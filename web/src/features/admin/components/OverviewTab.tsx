@@ -1,12 +1,12 @@
 import type { EChartsOption } from 'echarts';
 import { lazy, Suspense } from 'react';
 import { usePhoneScreen } from '../../../lib/media';
-import { countOf } from '../../../lib/plural';
 import { useDarkMode } from '../../../lib/theme';
 import { Button, Card } from '../../../ui';
 import { barChartOption, shortRangeLabel, usageTrendOption } from '../lib/chart-options';
 import { CHART_BLUE, engagementColour } from '../lib/colours';
-import { number, rate, rateCaption } from '../lib/format';
+import { rate, rateCaption } from '../lib/format';
+import { countOf, formatNumber } from '../../../lib/plural';
 import type { DashboardAnswer } from '@api/admin/contract';
 import { Stat } from './Stat';
 
@@ -32,10 +32,10 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefr
         <Card>
           <Stat
             label="Total Users"
-            value={number(s.totalUsers)}
-            sub={`+${s.newUsers7d} new this week${s.deletedUsers > 0 ? ` · deleted accounts apart: ${s.deletedUsers}` : ''}`}
+            value={formatNumber(s.totalUsers)}
+            sub={`+${formatNumber(s.newUsers7d)} new this week${s.deletedUsers > 0 ? ` · deleted accounts apart: ${formatNumber(s.deletedUsers)}` : ''}`}
           />
-          <Button variant="ghost" onClick={onRefresh}>
+          <Button variant="ghost" className="admin-refresh" onClick={onRefresh}>
             Refresh
           </Button>
         </Card>
@@ -47,13 +47,17 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefr
           />
         </Card>
         <Card>
-          <Stat label="Active Users" value={`${s.activeUsers24h} (24h)`} sub={`${s.activeUsers7d} (7d)`} />
+          <Stat
+            label="Active Users"
+            value={`${formatNumber(s.activeUsers24h)} (24h)`}
+            sub={`${formatNumber(s.activeUsers7d)} (7d)`}
+          />
         </Card>
         <Card>
           <Stat
             label="Total Credits"
-            value={number(s.totalCreditsRemaining)}
-            sub={`${s.avgCreditsPerUser} average per user${s.deletedUsers > 0 ? ` · of deleted accounts, apart: ${number(s.deletedUsersCredits)}` : ''}`}
+            value={formatNumber(s.totalCreditsRemaining)}
+            sub={`${formatNumber(s.avgCreditsPerUser)} average per user${s.deletedUsers > 0 ? ` · of deleted accounts, apart: ${formatNumber(s.deletedUsersCredits)}` : ''}`}
           />
         </Card>
       </div>
@@ -78,14 +82,14 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefr
         <Card title="Performance Metrics">
           {p ? (
             <div className="admin-cards">
-              <Stat label="Requests Last Hour" value={number(p.requests_last_hour)} />
-              <Stat label="Avg/Hour (7d)" value={number(p.avg_requests_per_hour)} />
-              <Stat label="Peak Hour (7d)" value={number(p.peak_requests_per_hour)} />
+              <Stat label="Requests Last Hour" value={formatNumber(p.requests_last_hour)} />
+              <Stat label="Avg/Hour (7d)" value={formatNumber(p.avg_requests_per_hour)} />
+              <Stat label="Peak Hour (7d)" value={formatNumber(p.peak_requests_per_hour)} />
             </div>
           ) : (
             <div className="admin-cards">
-              <Stat label="Connected Users" value={number(data.hubspotStats.connected_users)} />
-              <Stat label="Configured Portals" value={number(data.hubspotStats.configured_portals)} />
+              <Stat label="Connected Users" value={formatNumber(data.hubspotStats.connected_users)} />
+              <Stat label="Configured Portals" value={formatNumber(data.hubspotStats.configured_portals)} />
             </div>
           )}
         </Card>
@@ -106,7 +110,7 @@ export function OverviewTab({ data, onRefresh }: { data: DashboardAnswer; onRefr
         <ul className="admin-inline-list">
           {data.userEngagement.map((e) => (
             <li key={e.engagement_level}>
-              {e.engagement_level}: {countOf(e.user_count, 'user')}, {e.avg_lookups} avg lookups
+              {e.engagement_level}: {countOf(e.user_count, 'user')}, {formatNumber(e.avg_lookups)} avg lookups
             </li>
           ))}
         </ul>

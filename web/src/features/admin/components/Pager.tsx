@@ -1,5 +1,5 @@
 import { USER_PAGE_SIZES } from '@domain/admin/rules';
-import { countOf } from '../../../lib/plural';
+import { countOf, formatNumber } from '../../../lib/plural';
 import { Button } from '../../../ui';
 
 /** "Showing 51 to 100 of 10,000 users", Previous and Next, and the page size. */
@@ -26,7 +26,7 @@ export function Pager({
   return (
     <div className="admin-pagination">
       <span>
-        Showing {from.toLocaleString()} to {to.toLocaleString()} of {countOf(total, noun)}
+        Showing {formatNumber(from)} to {formatNumber(to)} of {countOf(total, noun)}
       </span>
       <Button
         variant="secondary"

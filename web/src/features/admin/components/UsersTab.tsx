@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { DEFAULT_USER_SORT, userStatus, type UserSortField, type UserStatus } from '@domain/admin/rules';
-import { Card } from '../../../ui';
+import { Card, Email } from '../../../ui';
 import { useAdminUsersQuery } from '../api';
 import { GREEN, GREY, hourlyBarColour, ORANGE, RED } from '../lib/colours';
 import { ago, date, NO_LOOKUPS_YET, rate } from '../lib/format';
@@ -11,6 +11,7 @@ import { CreditHistoryModal } from './CreditHistoryModal';
 import { Pager } from './Pager';
 import { Badge } from './Stat';
 import { RetryAlert } from './RetryAlert';
+import { formatNumber } from '../../../lib/plural';
 
 const SORT_FIELDS: [UserSortField, string][] = [
   ['createdAt', 'Created Date'],
@@ -129,7 +130,7 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
   return (
     // The whole row opens the trail for a mouse; the e-mail is its button for keyboards and readers.
     <tr className="admin-row-link" onClick={onOpen}>
-      <td>
+      <td data-label="User">
         <button
           type="button"
           className="admin-row-open"
@@ -139,7 +140,7 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
           }}
           aria-label={`${u.email}: open the credit history`}
         >
-          {u.email}
+          <Email address={u.email} />
           <span aria-hidden="true" className="admin-row-chevron">
             ›
           </span>
@@ -149,17 +150,19 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
           <span className="muted small">joined {date(u.createdAt)}</span>
         </div>
       </td>
-      <td>
-        {u.credits}
-        {u.creditThreshold !== null && <div className="muted small">Threshold: {u.creditThreshold}</div>}
+      <td data-label="Credits">
+        {formatNumber(u.credits)}
+        {u.creditThreshold !== null && (
+          <div className="muted small">Threshold: {formatNumber(u.creditThreshold)}</div>
+        )}
       </td>
-      <td>
-        <div>{u.totalLookups} total</div>
+      <td data-label="Activity">
+        <div>{formatNumber(u.totalLookups)} total</div>
         <div className="muted small">
-          {u.lookups24h} today · {u.lookups7d} this week
+          {formatNumber(u.lookups24h)} today · {formatNumber(u.lookups7d)} this week
         </div>
       </td>
-      <td>
+      <td data-label="Success Rate">
         {u.totalLookups === 0 ? (
           <span className="muted" title={NO_LOOKUPS_YET}>
             {rate(u.successRate, u.totalLookups)}
@@ -173,8 +176,8 @@ function UserRow({ user: u, onOpen }: { user: UserOverview; onOpen: () => void }
           </>
         )}
       </td>
-      <td>{u.deleted ? '—' : ago(u.lastActivity)}</td>
-      <td>
+      <td data-label="Last Seen">{u.deleted ? '—' : ago(u.lastActivity)}</td>
+      <td data-label="Status">
         <Badge colour={STATUS_COLOURS[status]}>{status}</Badge>
       </td>
     </tr>

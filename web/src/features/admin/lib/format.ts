@@ -1,3 +1,4 @@
+import { formatNumber } from '../../../lib/plural';
 import { relativeTime } from '@domain/admin/rules';
 
 export const fullDate = (at: number) =>
@@ -20,8 +21,6 @@ export const titleCase = (key: string) =>
 
 export const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max)}...` : text);
 
-export const number = (n: number) => n.toLocaleString('en-US');
-
 export const dateTime = (iso: string) => new Date(iso).toLocaleString('en-US');
 export const date = (iso: string) => new Date(iso).toLocaleDateString('en-US');
 export const time = (iso: string) => new Date(iso).toLocaleTimeString('en-US');
@@ -34,4 +33,4 @@ export const rate = (percent: number, attempts: number) => (attempts === 0 ? 'â€
 
 /** The caption under a success rate: how many succeeded, or that there is nothing to rate yet. */
 export const rateCaption = (successful: number, attempts: number) =>
-  attempts === 0 ? NO_LOOKUPS_YET : `${number(successful)} successful`;
+  attempts === 0 ? NO_LOOKUPS_YET : `${formatNumber(successful)} successful`;

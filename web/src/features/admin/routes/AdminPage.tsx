@@ -1,6 +1,6 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useSession } from '../../../lib/session';
-import { Alert, Button, Page } from '../../../ui';
+import { Alert, Button, Email, Page } from '../../../ui';
 import { useAdminDashboardQuery } from '../api';
 import { ActivityTab } from '../components/ActivityTab';
 import { AnalyticsTab } from '../components/AnalyticsTab';
@@ -23,16 +23,29 @@ const TABS = [
 ] as const;
 type Tab = (typeof TABS)[number][0];
 
+/** The tabs whose choices (search, sort, filters) the admin would lose by looking at another tab. */
+const KEPT_TABS: readonly Tab[] = ['users', 'logs'];
+
 export function AdminPage() {
   const { user } = useSession();
   const [tab, setTab] = useState<Tab>('overview');
+  const [kept, setKept] = useState<ReadonlySet<Tab>>(() => new Set());
+  const open = (id: Tab) => {
+    setTab(id);
+    if (KEPT_TABS.includes(id)) setKept((opened) => new Set(opened).add(id));
+  };
+  /** A kept tab stays mounted, hidden, once opened: its search, sort and filters survive a visit elsewhere. */
+  const keptPanel = (id: Tab, panel: ReactNode) =>
+    (tab === id || kept.has(id)) && <div hidden={tab !== id}>{panel}</div>;
   const { data, isLoading, isError, refetch } = useAdminDashboardQuery(undefined, {
     pollingInterval: ADMIN_REFRESH_MS,
     refetchOnMountOrArgChange: true,
   });
   const header = (
     <div className="admin-header">
-      <span>Welcome, {user?.email}</span>
+      <span>
+        Welcome, <Email address={user?.email ?? ''} />
+      </span>
       <span className="admin-live" aria-live="polite">
         <span className="admin-live-dot" /> Auto-refreshing
       </span>
@@ -69,7 +82,7 @@ export function AdminPage() {
             role="tab"
             aria-selected={tab === id}
             className={tab === id ? 'admin-tab active' : 'admin-tab'}
-            onClick={() => setTab(id)}
+            onClick={() => open(id)}
           >
             {label}
           </button>
@@ -78,10 +91,10 @@ export function AdminPage() {
       <div role="tabpanel">
         {tab === 'overview' && <OverviewTab data={data} onRefresh={() => void refetch()} />}
         {tab === 'activity' && <ActivityTab items={data.recentActivity} />}
-        {tab === 'users' && <UsersTab firstPage={data.userOverview} />}
+        {keptPanel('users', <UsersTab firstPage={data.userOverview} />)}
         {tab === 'analytics' && <AnalyticsTab data={data} />}
         {tab === 'configuration' && <ConfigurationTab report={data.propertyConfigurationReport} />}
-        {tab === 'logs' && <LogsTab />}
+        {keptPanel('logs', <LogsTab />)}
         {tab === 'backfills' && <BackfillsTab />}
       </div>
     </Page>

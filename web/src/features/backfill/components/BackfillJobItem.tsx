@@ -6,10 +6,9 @@ import { doneText, jobTitle, stateLabel } from '../../../lib/backfill';
 import { ProgressBar, Spinner } from '../../../ui';
 import { rateText, stateSentence, timeLeftText } from '../job-view';
 import { JobControls } from './JobControls';
+import { formatNumber } from '../../../lib/plural';
 
 const FailureChart = lazy(() => import('./FailureChart'));
-
-const numbers = new Intl.NumberFormat('en-US');
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString(undefined, {
@@ -49,19 +48,19 @@ export function BackfillJobItem({ job }: { job: BackfillJob }) {
         </div>
         <div>
           <dt>Filled</dt>
-          <dd>{numbers.format(progress.succeeded)}</dd>
+          <dd>{formatNumber(progress.succeeded)}</dd>
         </div>
         <div>
           <dt>Nothing to update</dt>
-          <dd>{numbers.format(progress.nothingToUpdate)}</dd>
+          <dd>{formatNumber(progress.nothingToUpdate)}</dd>
         </div>
         <div>
           <dt>Failed</dt>
-          <dd>{numbers.format(progress.failed)}</dd>
+          <dd>{formatNumber(progress.failed)}</dd>
         </div>
         <div>
           <dt>Credits spent</dt>
-          <dd>{numbers.format(progress.creditsSpent)}</dd>
+          <dd>{formatNumber(progress.creditsSpent)}</dd>
         </div>
         {rate && (
           <div>

@@ -4,8 +4,7 @@ import { paths } from '../../../app/paths';
 import { reasonBreakdown } from '../../../lib/failure-reasons';
 import { Alert } from '../../../ui';
 import { creditShortfall, dryRunFigure, dryRunSum, estimateNote, shortfallText } from '../dry-run';
-
-const numbers = new Intl.NumberFormat('en-US');
+import { formatNumber } from '../../../lib/plural';
 
 /** What a job with the chosen options would do, as the dry run counted or estimated it. */
 export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
@@ -22,7 +21,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
       <dl className="backfill-figures">
         <div>
           <dt>Records in scope</dt>
-          <dd>{numbers.format(dryRun.recordsInScope)}</dd>
+          <dd>{formatNumber(dryRun.recordsInScope)}</dd>
         </div>
         <div>
           <dt>Would be filled</dt>
@@ -42,7 +41,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
         </div>
         <div>
           <dt>Your balance</dt>
-          <dd>{numbers.format(dryRun.balance)}</dd>
+          <dd>{formatNumber(dryRun.balance)}</dd>
         </div>
         <div>
           <dt>Records the balance covers</dt>

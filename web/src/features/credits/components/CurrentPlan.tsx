@@ -1,6 +1,7 @@
 import { formatDollars } from '@domain/credits/pricing';
 import { useBillingPortal, useCreditBalanceQuery, useSubscriptionStatusQuery } from '../../../lib/billing';
 import { Alert, Button, Card } from '../../../ui';
+import { countOf } from '../../../lib/plural';
 
 /** The balance and the monthly plan the user holds now, with the way to change that plan. */
 export function CurrentPlan() {
@@ -15,10 +16,7 @@ export function CurrentPlan() {
       )}
       {portal.error && <Alert kind="error">{portal.error}</Alert>}
       <p>
-        Balance:{' '}
-        <strong>
-          {balance.data ? `${balance.data.creditBalance.toLocaleString('en-US')} credits` : '…'}
-        </strong>
+        Balance: <strong>{balance.data ? countOf(balance.data.creditBalance, 'credit') : '…'}</strong>
       </p>
       <p>
         Plan:{' '}

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { CUSTOM_CREDITS, customPriceCents, formatDollars, type PaymentType } from '@domain/credits/pricing';
 import { Button, Card } from '../../../ui';
 import type { PendingOffer } from '../checkout';
+import { countOf, formatNumber } from '../../../lib/plural';
 
 interface Props {
   paymentType: PaymentType;
@@ -17,7 +18,7 @@ export function CustomAmount({ paymentType, pending, onBuy }: Props) {
   return (
     <Card title="Need more? Choose a custom amount" className="custom-amount">
       <label htmlFor="custom-credits" className="custom-amount-label">
-        <strong>{credits.toLocaleString('en-US')} credits</strong>
+        <strong>{countOf(credits, 'credit')}</strong>
         <span className="custom-amount-price">
           {formatDollars(price)}
           {monthly && <span className="package-period">/month</span>}
@@ -31,11 +32,11 @@ export function CustomAmount({ paymentType, pending, onBuy }: Props) {
         step={CUSTOM_CREDITS.step}
         value={credits}
         onChange={(e) => setCredits(Number(e.target.value))}
-        aria-valuetext={`${credits.toLocaleString('en-US')} credits for ${formatDollars(price)}`}
+        aria-valuetext={`${countOf(credits, 'credit')} for ${formatDollars(price)}`}
       />
       <div className="custom-amount-scale muted small">
-        <span>{CUSTOM_CREDITS.min.toLocaleString('en-US')}</span>
-        <span>{CUSTOM_CREDITS.max.toLocaleString('en-US')}</span>
+        <span>{formatNumber(CUSTOM_CREDITS.min)}</span>
+        <span>{formatNumber(CUSTOM_CREDITS.max)}</span>
       </div>
       <p className="muted small">
         {`$${((price / 100 / credits) * 1000).toFixed(2)} per 1,000 credits`}
@@ -44,7 +45,7 @@ export function CustomAmount({ paymentType, pending, onBuy }: Props) {
       <Button disabled={pending !== null} onClick={() => onBuy(credits)}>
         {pending === 'custom'
           ? 'Redirecting...'
-          : `${monthly ? 'Subscribe' : 'Purchase'} ${credits.toLocaleString('en-US')} credits`}
+          : `${monthly ? 'Subscribe' : 'Purchase'} ${countOf(credits, 'credit')}`}
       </Button>
     </Card>
   );

@@ -1,9 +1,9 @@
-import { useState } from 'react';
-import { Link } from 'react-router-dom';
+import { useEffect, useState } from 'react';
+import { Link, useNavigate, useSearchParams } from 'react-router-dom';
 import type { PaymentType } from '@domain/credits/pricing';
 import { paths } from '../../../app/paths';
 import { useBillingPortal, useSubscriptionStatusQuery } from '../../../lib/billing';
-import { Alert, Button, Card, Page } from '../../../ui';
+import { Alert, Button, Card, Page, withFlash } from '../../../ui';
 import { useCheckout } from '../checkout';
 import { CreditsFaq } from '../components/CreditsFaq';
 import { CurrentPlan } from '../components/CurrentPlan';
@@ -11,8 +11,21 @@ import { CustomAmount } from '../components/CustomAmount';
 import { PackageGrid } from '../components/PackageGrid';
 import { PaymentTypeToggle } from '../components/PaymentTypeToggle';
 
+export const CHECKOUT_CANCELLED = 'Checkout cancelled: nothing was charged';
+
+/** The payment type a cancelled checkout brings back in the address (?payment_type=), else Monthly. */
+const chosenPaymentType = (params: URLSearchParams): PaymentType =>
+  params.get('payment_type') === 'oneTime' ? 'oneTime' : 'monthly';
+
 export function CreditsPage() {
-  const [paymentType, setPaymentType] = useState<PaymentType>('monthly');
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const [paymentType, setPaymentType] = useState<PaymentType>(() => chosenPaymentType(params));
+  const cancelled = params.get('checkout') === 'cancelled';
+  // The return from a cancelled checkout says so once; the flags leave the address.
+  useEffect(() => {
+    if (cancelled) navigate({ search: '' }, withFlash(CHECKOUT_CANCELLED, { replace: true }));
+  }, [cancelled, navigate]);
   const checkout = useCheckout();
   const plan = useSubscriptionStatusQuery().data?.plan ?? null;
   const portal = useBillingPortal();
@@ -52,6 +65,9 @@ export function CreditsPage() {
         signedIn
         pending={checkout.pending}
         onBuy={(packageId) => buy({ packageId })}
+        plan={plan}
+        onManage={() => void portal.open()}
+        managing={portal.opening}
       />
       <div className="stack">
         <CustomAmount

@@ -23,6 +23,7 @@ export function PricingPage() {
       <PackageGrid
         paymentType={paymentType}
         signedIn={user !== null}
+        headingLevel={2}
         pending={checkout.pending}
         onBuy={(packageId) => void checkout.start({ packageId, paymentType })}
       />

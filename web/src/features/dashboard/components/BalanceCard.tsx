@@ -4,7 +4,7 @@ import { api, useApiDispatch } from '../../../lib/api';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button, Card, LinkButton } from '../../../ui';
 import { useCreditBalanceQuery } from '../../../lib/billing';
-import { formatCount } from '../format';
+import { formatNumber } from '../../../lib/plural';
 import { DASHBOARD_REFRESH } from '../refresh';
 
 /** Invalidates the dashboard's reads (balance, usage card, chart) and resolves once they are back. */
@@ -50,7 +50,7 @@ export function BalanceCard() {
         <Alert kind="error">{serverErrorText(error) ?? 'Failed to fetch credit balance'}</Alert>
       ) : (
         <p className="stat">
-          <span className="stat-value">{isLoading || !data ? '…' : formatCount(data.creditBalance)}</span>
+          <span className="stat-value">{isLoading || !data ? '…' : formatNumber(data.creditBalance)}</span>
           <span className="stat-label">credits available</span>
         </p>
       )}

@@ -1,10 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { Link, useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
 import type { HubSpotConnection } from '@api/portals/contract';
 import { usePublicConfigQuery } from '../../../lib/public-config';
-import { Alert, Button, Card, Spinner } from '../../../ui';
+import { Alert, Button, Card, Spinner, withFlash } from '../../../ui';
 import {
   useDeleteHubspotConnectionMutation,
   useHubspotConnectionsQuery,
@@ -30,6 +30,7 @@ export function ConnectionsCard({ portalAction }: { portalAction?: PortalAction 
   const [deleteError, setDeleteError] = useState<string>();
   const { data: config } = usePublicConfigQuery();
   const [issueSandboxPass] = useSandboxCrmPassMutation();
+  const navigate = useNavigate();
   const sandbox = config?.standIns.hubspot === true;
   const revoked = connections?.some((c) => c.state === 'access_revoked') === true;
   const { data: install } = useHubspotInstallUrlQuery(undefined, { skip: !revoked });
@@ -56,6 +57,7 @@ export function ConnectionsCard({ portalAction }: { portalAction?: PortalAction 
     setDeleteError(undefined);
     try {
       await remove(connection.id).unwrap();
+      navigate(paths.dashboard, withFlash(`Portal ${connection.portal_id} disconnected`, { replace: true }));
     } catch (e) {
       setDeleteError(`Failed to delete HubSpot connection: ${serverErrorText(e) ?? 'Network error'}`);
     }
@@ -82,9 +84,9 @@ export function ConnectionsCard({ portalAction }: { portalAction?: PortalAction 
             <tbody>
               {connections.map((c) => (
                 <tr key={c.id}>
-                  <td>{c.portal_id}</td>
-                  <td>{connectedOn(c.created_at)}</td>
-                  <td>
+                  <td data-label="Portal ID">{c.portal_id}</td>
+                  <td data-label="Connected On">{connectedOn(c.created_at)}</td>
+                  <td data-label="Status">
                     {c.state === 'access_revoked' ? (
                       <>
                         <span className="badge badge-danger">Disconnected</span>

@@ -1,12 +1,12 @@
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Card } from '../../../ui';
 import { useCreditUsageStatsQuery } from '../api';
-import { formatCount } from '../format';
+import { formatNumber } from '../../../lib/plural';
 import { DASHBOARD_REFRESH } from '../refresh';
 
 export function UsageCard() {
   const { data, error, isLoading } = useCreditUsageStatsQuery(undefined, DASHBOARD_REFRESH);
-  const show = (value: number | undefined) => (isLoading || value === undefined ? '…' : formatCount(value));
+  const show = (value: number | undefined) => (isLoading || value === undefined ? '…' : formatNumber(value));
 
   return (
     <Card title="Your Usage">

@@ -1,12 +1,11 @@
 import type { ReactNode } from 'react';
 import { useSession } from '../../../lib/session';
-import { Page } from '../../../ui';
+import { Email, Page } from '../../../ui';
 import { BalanceCard } from '../components/BalanceCard';
-import { ConnectBanners } from '../components/ConnectBanners';
 import { ConnectionsCard, type PortalAction } from '../components/ConnectionsCard';
 import { DailyUsageCard } from '../components/DailyUsageCard';
-import { PaymentBanner } from '../components/PaymentBanner';
 import { UsageCard } from '../components/UsageCard';
+import { useReturnBanners } from '../return-banners';
 
 interface DashboardPageProps {
   /** Added to each connected portal's row. */
@@ -18,11 +17,17 @@ interface DashboardPageProps {
 /** The dashboard; the app's route hands it what other features add, so none imports another. */
 export function DashboardPage({ portalAction, children }: DashboardPageProps) {
   const { user } = useSession();
+  useReturnBanners();
   return (
-    <Page title="Dashboard" heading={`Welcome, ${user?.email ?? ''}`}>
+    <Page
+      title="Dashboard"
+      heading={
+        <>
+          Welcome, <Email address={user?.email ?? ''} />
+        </>
+      }
+    >
       <div className="stack">
-        <PaymentBanner />
-        <ConnectBanners />
         <div className="grid grid-2">
           <BalanceCard />
           <UsageCard />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, withFrom, withTo } from './date-range';
+import { defaultRange, rangeProblem, withFrom, withTo } from './date-range';
 
 describe('the usage chart date range', () => {
   it('defaults to the last 30 days ending today', () => {
@@ -8,16 +8,25 @@ describe('the usage chart date range', () => {
 
   it('never starts before 2025-06-05, even by default', () => {
     expect(defaultRange('2025-06-20')).toEqual({ from: '2025-06-05', to: '2025-06-20' });
-    expect(withFrom({ from: '2025-06-10', to: '2025-07-01' }, '2025-01-01')).toEqual({
+    expect(withFrom({ from: '2025-06-10', to: '2025-07-01' }, '2025-01-01', '2025-09-15')).toEqual({
       from: '2025-06-05',
       to: '2025-07-01',
     });
   });
 
-  it('never lets From pass To, nor To fall before From', () => {
+  it('keeps a From after To as typed and says the range is backwards', () => {
     const range = { from: '2025-08-01', to: '2025-08-31' };
-    expect(withFrom(range, '2025-09-10')).toEqual({ from: '2025-08-31', to: '2025-08-31' });
-    expect(withTo(range, '2025-07-01', '2025-12-01')).toEqual({ from: '2025-08-01', to: '2025-08-01' });
+    const backwards = withFrom(range, '2025-09-10', '2025-12-01');
+    expect(backwards).toEqual({ from: '2025-09-10', to: '2025-08-31' });
+    expect(rangeProblem(backwards)).toBe(
+      'The range is backwards: From (2025-09-10) is after To (2025-08-31). Choose a From date on or before the To date.',
+    );
+    expect(rangeProblem(withTo(range, '2025-07-01', '2025-12-01'))).toMatch(/^The range is backwards/);
+  });
+
+  it('finds nothing wrong with a range of one day or more', () => {
+    expect(rangeProblem({ from: '2025-08-01', to: '2025-08-01' })).toBeUndefined();
+    expect(rangeProblem({ from: '2025-08-01', to: '2025-08-31' })).toBeUndefined();
   });
 
   it('never ends after today', () => {
@@ -29,7 +38,7 @@ describe('the usage chart date range', () => {
 
   it('keeps the previous date when a field is cleared', () => {
     const range = { from: '2025-08-01', to: '2025-08-31' };
-    expect(withFrom(range, '')).toBe(range);
+    expect(withFrom(range, '', '2025-09-15')).toBe(range);
     expect(withTo(range, '', '2025-09-15')).toBe(range);
   });
 });

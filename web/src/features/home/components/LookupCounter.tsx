@@ -1,6 +1,5 @@
 import { useLookupCountQuery } from '../api';
-
-const formatter = new Intl.NumberFormat('en-US');
+import { formatNumber } from '../../../lib/plural';
 
 /**
  * "12,345 ZIP Code Lookups and counting!", shown only once a count exists: nothing on a fresh
@@ -13,7 +12,7 @@ export function LookupCounter() {
 
   return (
     <div className="counter" aria-live="polite">
-      <span className="counter-value">{formatter.format(count)}</span>
+      <span className="counter-value">{formatNumber(count)}</span>
       <span className="counter-label">ZIP Code Lookups</span>
       <span className="counter-tail">and counting!</span>
     </div>

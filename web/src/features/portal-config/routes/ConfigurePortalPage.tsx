@@ -3,7 +3,7 @@ import { proposedMapping, sharedProperties } from '@domain/portals/proposal';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
-import { Alert, Button, Card, LinkButton, Page, Spinner } from '../../../ui';
+import { Alert, Button, Card, LinkButton, Page, Spinner, withFlash } from '../../../ui';
 import {
   useCompanyPropertiesQuery,
   useContactPropertiesQuery,
@@ -61,7 +61,7 @@ export function ConfigurePortalPage() {
     setSaveError(undefined);
     try {
       await save({ portalId, config }).unwrap();
-      navigate(paths.dashboard);
+      navigate(paths.dashboard, withFlash(`Configuration saved for portal ${portalId}`));
     } catch (err) {
       setSaveError(`Failed to save configuration: ${serverErrorText(err) ?? 'Network error'}`);
     }

@@ -1,4 +1,5 @@
 import { useState, type FormEvent } from 'react';
+import { isPhoneNumber } from '@domain/support/phone';
 import { serverErrorText } from '../../../lib/errors';
 import { usePublicConfigQuery } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
@@ -7,6 +8,9 @@ import { useSendSupportEmailMutation } from '../api';
 import { Captcha } from '../components/Captcha';
 
 const empty = { phone: '', subject: '', message: '' };
+
+export const PHONE_INVALID =
+  'Enter a phone number of 7 to 15 digits (spaces, dashes, dots, brackets and a leading + are fine).';
 
 export function SupportPage() {
   const { user } = useSession();
@@ -17,11 +21,15 @@ export function SupportPage() {
   const [recaptchaToken, setRecaptchaToken] = useState('');
   const [captchaReset, setCaptchaReset] = useState(0);
   const [result, setResult] = useState<string | null>(null);
+  const [phoneProblem, setPhoneProblem] = useState<string>();
   const siteKey = config?.captchaSiteKey ?? null;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setResult(null);
+    const phoneOk = isPhoneNumber(fields.phone);
+    setPhoneProblem(phoneOk ? undefined : PHONE_INVALID);
+    if (!phoneOk) return;
     if (siteKey && !recaptchaToken) {
       setResult('Please complete the captcha before sending.');
       return;
@@ -64,6 +72,8 @@ export function SupportPage() {
               required
               value={fields.phone}
               onChange={update('phone')}
+              aria-invalid={phoneProblem !== undefined}
+              error={phoneProblem}
             />
             <TextField
               label="Subject"
