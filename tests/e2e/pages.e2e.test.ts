@@ -1,16 +1,14 @@
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call } from '../support/app';
+import { injectAxe, seriousViolations } from '../support/axe';
 import { launchBrowser, pageLoadFigures } from '../support/browser';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
 import { startService, type ServiceProcess } from '../support/server-process';
 
 const password = 'a long enough passphrase';
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 const PUBLIC_ROUTES = [
   '/',
@@ -120,25 +118,6 @@ async function signIn(page: Page, email: string) {
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign In' }).click();
   await page.waitForURL('**/dashboard');
-}
-
-/** The axe-core rules broken on the page at serious or critical impact, with where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const { violations } = await (
-      window as unknown as {
-        axe: {
-          run(context: Document): Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
-          }>;
-        };
-      }
-    ).axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
 }
 
 describe('every page of the app in the browser', () => {
@@ -271,7 +250,7 @@ describe('every page of the app in the browser', () => {
 
   it('keeps the headings of every page in order (axe heading-order)', async () => {
     const headingOrder = async (page: Page) => {
-      await page.evaluate(axeSource);
+      await injectAxe(page);
       return page.evaluate(async () => {
         const { violations } = await (
           window as unknown as {

@@ -1,13 +1,10 @@
-import { readFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/app';
+import { seriousViolations } from '../support/axe';
 import { launchBrowser } from '../support/browser';
 import { mappedSandboxPortal, postSandboxForm, type SandboxPortal } from '../support/sandbox-portal';
 import { startService, type ServiceProcess } from '../support/server-process';
-
-const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
 /** One of the stand-ins' own pages, as a person reaches it in the browser. */
 interface SandboxView {
@@ -22,25 +19,6 @@ const at = (name: string, path: () => string, heading: string): SandboxView => (
     await page.getByRole('heading', { name: heading }).first().waitFor({ timeout: 20_000 });
   },
 });
-
-/** The axe-core rules broken on the page at serious or critical impact, with where. */
-async function seriousViolations(page: Page): Promise<string[]> {
-  await page.evaluate(axeSource);
-  return page.evaluate(async () => {
-    const { violations } = await (
-      window as unknown as {
-        axe: {
-          run(context: Document): Promise<{
-            violations: { id: string; impact: string | null; nodes: { target: unknown[] }[] }[];
-          }>;
-        };
-      }
-    ).axe.run(document);
-    return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
-}
 
 /** The page wider than its window, or an element whose content is wider than its box and hidden (cut off). */
 async function sidewaysOrCutOff(page: Page): Promise<string[]> {
