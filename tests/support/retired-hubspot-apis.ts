@@ -3,7 +3,7 @@ import { NUMBERED_API_PATH } from '../../api/adapters/hubspot/api-version';
 
 /*
  * vitest setup file: every fetch a suite's process makes is watched, and a suite fails if any
- * call went to one of HubSpot's numbered APIs (/crm/v3/..., /oauth/v1/...), which HubSpot retires
+ * call went to one of HubSpot's numbered APIs (`/<api>/v<n>/…`), which HubSpot retires
  * in 2027: the product must call only the date-based API (api/adapters/hubspot/api-version.ts).
  * A test that means to knock on a retired path (to see the sandbox answer as HubSpot would) calls
  * `callRetiredApi`, which is not counted.

@@ -38,7 +38,7 @@ export const HUBSPOT_PATHS = {
 } as const;
 
 /**
- * A path on one of HubSpot's numbered APIs (/crm/v3/..., /oauth/v1/..., /automation/v4/...),
- * all retired on the HubSpot ZipFill runs against.
+ * A path on one of HubSpot's numbered APIs (`/<api>/v<n>/…`, versions 1 to 4), all retired on the
+ * HubSpot ZipFill runs against; the date-based form above replaces each.
  */
 export const NUMBERED_API_PATH = /^\/[a-z-]+\/v\d+\//;

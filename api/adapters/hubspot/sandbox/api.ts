@@ -83,7 +83,7 @@ export function sandboxApiRoutes(app: Express, deps: SandboxApiDeps) {
     hubspotError(res, 400, 'VALIDATION_ERROR', `Unable to infer object type from: ${type}`);
     return undefined;
   };
-  // The numbered APIs (/crm/v3, /oauth/v1, ...) are unsupported from 2027: a product that still
+  // The numbered APIs (`/<api>/v<n>/…`) are unsupported from 2027: a product that still
   // calls one gets what a retired API answers (https://developers.hubspot.com/docs/api-reference/legacy/migration-guide).
   app.use((req, res, next) => {
     if (!req.path.startsWith(`${BASE}/`) || !NUMBERED_API_PATH.test(req.path.slice(BASE.length)))
