@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { adminLookupsProjection } from '../../projections/admin/lookups-projection';
 import { readModels, type ReadModelDb } from '../../projections/schema';
-import { backends, type TestDatabase } from '../support/databases';
+import { backends, openForSuite } from '../support/databases';
 
 let position = 0;
 function event(type: string, userId: string, data: Record<string, unknown>): RecordedEvent {
@@ -54,13 +54,10 @@ async function apply(db: ReadModelDb, events: RecordedEvent[]) {
 
 for (const backend of backends) {
   describe(`the admin lookup counters on ${backend.name}`, () => {
-    let database: TestDatabase;
     let db: ReadModelDb;
-    beforeAll(async () => {
-      database = await backend.open();
-      db = readModels(database.database.db);
-    }, 60_000);
-    afterAll(async () => database?.close());
+    openForSuite(backend, (test) => {
+      db = readModels(test.database.db);
+    });
 
     const counters = async (userId: string) => ({
       user: await db

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Checkpoint, RecordedEvent } from '../../domain/eventstore/types';
 import { dailyUsageProjection } from '../../projections/usage/projection';
 import { dailyUsageOf } from '../../projections/usage/queries';
 import { readModels, type ReadModelDb } from '../../projections/schema';
-import { backends, type TestDatabase } from '../support/databases';
+import { backends, openForSuite } from '../support/databases';
 
 let position = 0;
 function outcome(userId: string, at: string, reason?: string, source?: string, detail = ''): RecordedEvent {
@@ -31,13 +31,10 @@ async function apply(db: ReadModelDb, events: RecordedEvent[]) {
 
 for (const backend of backends) {
   describe(`daily usage on ${backend.name}`, () => {
-    let database: TestDatabase;
     let db: ReadModelDb;
-    beforeAll(async () => {
-      database = await backend.open();
-      db = readModels(database.database.db);
-    }, 60_000);
-    afterAll(async () => database?.close());
+    openForSuite(backend, (test) => {
+      db = readModels(test.database.db);
+    });
 
     it('adds each user’s outcomes to their UTC day, by reason and by source, whether they come in one batch or several', async () => {
       const ann = `u-${randomUUID()}`;

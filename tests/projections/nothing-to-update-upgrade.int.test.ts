@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { nothingToUpdate } from '../../projections/migrations/2026_11_30_0101_nothing_to_update';
 import { creditUsageOf } from '../../projections/credits/queries';
 import { dailyUsageOf } from '../../projections/usage/queries';
 import { readModels, type ReadModelDb } from '../../projections/schema';
-import { backends, type TestDatabase } from '../support/databases';
+import { backends, type TestDatabase, openForSuite } from '../support/databases';
 
 // Before the upgrade, a lookup whose record had nothing to update was counted as failed with
 // reason already_filled in every read model; the upgrade moves those counts apart.
@@ -13,11 +13,10 @@ for (const backend of backends) {
   describe(`the upgrade to three outcomes, on ${backend.name}`, () => {
     let database: TestDatabase;
     let db: ReadModelDb;
-    beforeAll(async () => {
-      database = await backend.open();
-      db = readModels(database.database.db);
-    }, 60_000);
-    afterAll(async () => database?.close());
+    openForSuite(backend, (test) => {
+      database = test;
+      db = readModels(test.database.db);
+    });
 
     it('shows existing "already filled" failures as nothing to update, in Your Usage, the chart, the admin’s lookups and Failure Analysis', async () => {
       const user = `u-${randomUUID()}`;

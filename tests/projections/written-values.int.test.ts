@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { advanceCheckpoint, readCheckpoint } from '../../projections/checkpoints';
 import { writtenValuesProjection } from '../../projections/writes/projection';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { readModels, type ReadModelDb } from '../../projections/schema';
-import { backends, type TestDatabase } from '../support/databases';
+import { backends, type TestDatabase, openForSuite } from '../support/databases';
 
 /** One success of ZipFill's on a record, as the credits stream records it. */
 const success = (portalId: string, objectId: string, filled: Record<string, string>) => ({
@@ -28,11 +28,10 @@ for (const backend of backends) {
   describe(`what ZipFill last wrote to a record, on ${backend.name}`, () => {
     let database: TestDatabase;
     let db: ReadModelDb;
-    beforeAll(async () => {
-      database = await backend.open();
-      db = readModels(database.database.db);
-    }, 60_000);
-    afterAll(async () => database?.close());
+    openForSuite(backend, (test) => {
+      database = test;
+      db = readModels(test.database.db);
+    });
 
     /** Brings the written_values read model up to the end of the log, as its projection would. */
     const project = async () => {

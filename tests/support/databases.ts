@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
 import { migrateDatabase } from '../../api/db/migrate';
@@ -89,3 +90,16 @@ export const postgresBackend: Backend = postgresBackendAt(() => testDatabaseUrl!
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL names a server. */
 export const backends: Backend[] = testDatabaseUrl ? [pgliteBackend, postgresBackend] : [pgliteBackend];
+
+/**
+ * Opens `backend` once for the suite that calls it (before its tests) and closes it after them;
+ * `opened` takes the database for the suite's own variables.
+ */
+export function openForSuite(backend: Backend, opened: (test: TestDatabase) => void): void {
+  let test: TestDatabase | undefined;
+  beforeAll(async () => {
+    test = await backend.open();
+    opened(test);
+  }, 60_000);
+  afterAll(async () => test?.close());
+}
