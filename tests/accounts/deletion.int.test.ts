@@ -3,7 +3,7 @@ import type { CreditHistoryAnswer, UserOverview } from '../../api/admin/contract
 import { ACCOUNT_DELETED, SUBSCRIPTION_NOT_CANCELLED, WRONG_PASSWORD } from '../../api/accounts/deletion';
 import { PaymentProviderError } from '../../api/adapters/stripe/gateway';
 import { DELETED_USER } from '../../domain/accounts/personal-data';
-import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
+import { call, signUp, TEST_PASSWORD, type RunningApp, startAppWithAdmin } from '../support/app';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
@@ -19,11 +19,9 @@ const ZIP = 'M5V 3L9';
 for (const backend of [...backends, kurrentdbBackend]) {
   describe(`deleting an account on ${backend.name}`, () => {
     let app: RunningApp;
-    const adminEmail = freshEmail('admin');
     let admin: string;
     beforeAll(async () => {
-      app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
-      admin = (await signUp(app.baseUrl, adminEmail)).token;
+      ({ app, admin } = await startAppWithAdmin(backend));
     }, SLOW);
     afterAll(async () => app?.close());
 

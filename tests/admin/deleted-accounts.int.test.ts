@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer, UserOverview } from '../../api/admin/contract';
 import { DELETED_USER } from '../../domain/accounts/personal-data';
 import { userStatus } from '../../domain/admin/rules';
-import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
+import { call, signUp, TEST_PASSWORD, type RunningApp, startAppWithAdmin } from '../support/app';
 import { backends } from '../support/databases';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
 
@@ -11,11 +11,9 @@ const SLOW = 60_000;
 for (const backend of backends) {
   describe(`deleted accounts in the admin's views on ${backend.name}`, () => {
     let app: RunningApp;
-    const adminEmail = freshEmail('admin');
     let admin: string;
     beforeAll(async () => {
-      app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
-      admin = (await signUp(app.baseUrl, adminEmail)).token;
+      ({ app, admin } = await startAppWithAdmin(backend));
     }, SLOW);
     afterAll(async () => app?.close());
 

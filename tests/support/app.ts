@@ -140,3 +140,10 @@ export async function call(
   }
   return { status: response.status, body, headers: response.headers };
 }
+
+/** The app with one signed-up admin (by ADMIN_EMAILS), for suites that look at the admin's views. */
+export async function startAppWithAdmin(backend: Backend): Promise<{ app: RunningApp; admin: string }> {
+  const adminEmail = freshEmail('admin');
+  const app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
+  return { app, admin: (await signUp(app.baseUrl, adminEmail)).token };
+}
