@@ -18,7 +18,7 @@ import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
 import type { LookupJournal } from './journal';
 import type { LookupMetrics } from '../metrics/metrics';
 import type { ReadModelDb } from '../../projections/schema';
-import { lastWrittenValues } from '../../projections/writes/queries';
+import { writtenValuesReader } from '../../projections/writes/queries';
 
 /** What any lookup needs, whatever asked for it (a webhook, a workflow action, a backfill job). */
 export interface LookupDeps {
@@ -145,9 +145,7 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
   if (writes.length === 0) return;
 
   const writing = deps.now().getTime();
-  const results = await writeToCrm(deps.crm, writes, (portalId, objectType, ids) =>
-    lastWrittenValues(deps, portalId, objectType, ids),
-  );
+  const results = await writeToCrm(deps.crm, writes, writtenValuesReader(deps));
   deps.metrics?.stage('crm_write', seconds(writing));
   for (const result of results) journal?.written(result);
   const done = deps.now().toISOString();

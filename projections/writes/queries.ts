@@ -1,10 +1,8 @@
-import type { EventStore } from '../../domain/eventstore/types';
+import type { EventStore, RecordedEvent } from '../../domain/eventstore/types';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import { readCheckpoint } from '../checkpoints';
+import { writtenValuesProjection } from './projection';
 import type { ReadModelDb } from '../schema';
-
-/** The projection that keeps what ZipFill last wrote (projections/writes/projection.ts). */
-const WRITTEN_VALUES = 'written_values';
 
 /** Events read at once from the part of the log the read model has not applied yet. */
 const TAIL_PAGE = 1_000;
@@ -35,44 +33,78 @@ async function fromReadModel(
   }
 }
 
+/** A success ZipFill recorded: the values it wrote to one record. */
+interface Written {
+  portalId: string;
+  objectType: string;
+  objectId: string;
+  filled: Record<string, string>;
+}
+
+function writtenBy(event: RecordedEvent): Written | undefined {
+  if (event.type !== 'LookupSucceeded') return undefined;
+  const d = event.data as Partial<Written>;
+  if (typeof d.portalId !== 'string' || typeof d.objectType !== 'string' || typeof d.objectId !== 'string')
+    return undefined;
+  if (typeof d.filled !== 'object' || d.filled === null) return undefined;
+  return d as Written;
+}
+
+/** Where the read model stands, and the successes recorded in the log after it, in order. */
+async function unappliedSuccesses(source: WrittenValuesSource): Promise<Written[]> {
+  let after = await readCheckpoint(source.readModels, writtenValuesProjection.name);
+  // Every success recorded before this call can be read from the log (PostgreSQL's horizon).
+  await source.store.awaitVisible();
+  const successes: Written[] = [];
+  for (;;) {
+    const { events, next } = await source.store.readAll({ after, limit: TAIL_PAGE });
+    for (const event of events) {
+      const written = writtenBy(event);
+      if (written) successes.push(written);
+    }
+    if (events.length < TAIL_PAGE || next === after) return successes;
+    after = next;
+  }
+}
+
 /**
- * What ZipFill last wrote to these records, by record id and property; records it never wrote
- * are absent. Consistent with the log, not only with the read model: the successes recorded
- * after the read model's checkpoint (it lags the log by a batch or more) are read from the log
- * and laid over it, in order. So a second ZIP change looked up right after the first sees the
- * first one's values as ZipFill's, not as a person's. The checkpoint is read before the rows: rows
- * a batch committed in between are also in the part of the log laid over them, which ends as
- * the last write left each value.
+ * What ZipFill last wrote to records, by record id and property; records it never wrote are
+ * absent. Consistent with the log, not only with the read model: the successes recorded after the
+ * read model's checkpoint (it lags the log by a batch or more) are read from the log and laid over
+ * it, in order. So a second ZIP change looked up right after the first sees the first one's values
+ * as ZipFill's, not as a person's. The checkpoint is read before the rows: rows a batch committed in
+ * between are also in the part of the log laid over them, which ends as the last write left each
+ * value. One reader reads that part of the log once, however many portals and object types it is
+ * asked about (a wave's groups).
  */
-export async function lastWrittenValues(
+export function writtenValuesReader(
+  source: WrittenValuesSource,
+): (
+  portalId: string,
+  objectType: CrmObjectTypeName,
+  objectIds: readonly string[],
+) => Promise<Map<string, Record<string, string>>> {
+  let tail: Promise<Written[]> | undefined;
+  return async (portalId, objectType, objectIds) => {
+    const found = new Map<string, Record<string, string>>();
+    const ids = [...new Set(objectIds)];
+    if (ids.length === 0) return found;
+    const successes = await (tail ??= unappliedSuccesses(source));
+    await fromReadModel(source.readModels, portalId, objectType, ids, found);
+    const wanted = new Set(ids);
+    for (const d of successes)
+      if (d.portalId === portalId && d.objectType === objectType && wanted.has(d.objectId))
+        found.set(d.objectId, { ...found.get(d.objectId), ...d.filled });
+    return found;
+  };
+}
+
+/** What ZipFill last wrote to these records (writtenValuesReader, read once). */
+export function lastWrittenValues(
   source: WrittenValuesSource,
   portalId: string,
   objectType: CrmObjectTypeName,
   objectIds: readonly string[],
 ): Promise<Map<string, Record<string, string>>> {
-  const found = new Map<string, Record<string, string>>();
-  const ids = [...new Set(objectIds)];
-  if (ids.length === 0) return found;
-  let after = await readCheckpoint(source.readModels, WRITTEN_VALUES);
-  await fromReadModel(source.readModels, portalId, objectType, ids, found);
-  // Every success recorded before this call can be read from the log (PostgreSQL's horizon).
-  await source.store.awaitVisible();
-  const wanted = new Set(ids);
-  for (;;) {
-    const { events, next } = await source.store.readAll({ after, limit: TAIL_PAGE });
-    for (const event of events) {
-      if (event.type !== 'LookupSucceeded') continue;
-      const d = event.data as {
-        portalId?: unknown;
-        objectType?: unknown;
-        objectId?: unknown;
-        filled?: unknown;
-      };
-      if (d.portalId !== portalId || d.objectType !== objectType || typeof d.objectId !== 'string') continue;
-      if (!wanted.has(d.objectId) || typeof d.filled !== 'object' || d.filled === null) continue;
-      found.set(d.objectId, { ...found.get(d.objectId), ...(d.filled as Record<string, string>) });
-    }
-    if (events.length < TAIL_PAGE || next === after) return found;
-    after = next;
-  }
+  return writtenValuesReader(source)(portalId, objectType, objectIds);
 }
