@@ -28,7 +28,7 @@ import type { LookupProcessor } from './lookups/processor';
 import { composeBackfill } from './backfill/composition';
 import type { BackfillRunner } from './backfill/runner';
 import type { RetryPolicy } from './adapters/hubspot/client';
-import { sandboxCrmModule } from './adapters/hubspot/sandbox/module';
+import { sandboxCrmModule } from './sandbox/hubspot/module';
 import { requireUser } from './auth/middleware';
 import { hubspotModule } from './portals/routes';
 import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';

@@ -6,7 +6,7 @@
  * PGlite stop the service first, or use the portal page's "Add 1,000 sample contacts" button.
  */
 import { Presets, SingleBar } from 'cli-progress';
-import { SandboxCrmStore } from '../api/adapters/hubspot/sandbox/store';
+import { SandboxCrmStore } from '../api/sandbox/hubspot/store';
 import { connectPostgres, openPglite, type Database } from '../api/db/database';
 import { DataDirLockedError } from '../api/db/lock-file';
 import { migrateDatabase } from '../api/db/migrate';

@@ -4,7 +4,7 @@ import type { Database } from './database';
 import { operationalMigrations } from './operational-migrations';
 import { runMigrations } from '../../projections/migrations/run';
 import type { PasswordResetTables } from '../accounts/tables';
-import type { SandboxCrmTables } from '../adapters/hubspot/sandbox/tables';
+import type { SandboxCrmTables } from '../sandbox/hubspot/tables';
 import type { StripeSandboxTables } from '../adapters/stripe/sandbox/tables';
 import type { AuthTables } from '../auth/tables';
 import type { UnsubscribeTokenTables } from '../credits/tables';

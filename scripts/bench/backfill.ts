@@ -12,7 +12,7 @@ import os from 'node:os';
 import pg from 'pg';
 import { sql } from 'kysely';
 import { PORTAL_WINDOW } from '../../api/adapters/hubspot/limiter';
-import { SANDBOX_RATE_LIMITS } from '../../api/adapters/hubspot/sandbox/rate-limits';
+import { SANDBOX_RATE_LIMITS } from '../../api/sandbox/hubspot/rate-limits';
 import { connectPostgres } from '../../api/db/database';
 import type {
   BackfillDryRunAnswer,

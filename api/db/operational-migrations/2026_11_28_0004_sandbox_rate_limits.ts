@@ -3,7 +3,7 @@ import type { Migration } from 'kysely';
 
 /**
  * The sandbox CRM's own count of the API calls it received, per portal, shared by every process
- * that serves it (api/adapters/hubspot/sandbox/rate-limits.ts): the last ten seconds of calls,
+ * that serves it (api/sandbox/hubspot/rate-limits.ts): the last ten seconds of calls,
  * and the busiest ten seconds seen, for tests to check what the app sent.
  */
 export const sandboxRateLimits: Migration = {

@@ -3,7 +3,7 @@ import type { Migration } from 'kysely';
 
 /**
  * The sandbox CRM's property validation rules, per portal as HubSpot keeps them: a rule type on
- * one property of one object type, with its arguments (api/adapters/hubspot/sandbox/validation-rules.ts).
+ * one property of one object type, with its arguments (api/sandbox/hubspot/validation-rules.ts).
  */
 export const sandboxValidationRules: Migration = {
   async up(db: Kysely<unknown>) {

@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { OperationalDb } from '../../../db/operational';
+import type { OperationalDb } from '../../db/operational';
 import type { SandboxObjectType, SandboxRecord } from './store';
 
 /**

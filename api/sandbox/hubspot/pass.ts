@@ -1,8 +1,8 @@
 import type { Express, Request, RequestHandler } from 'express';
-import type { AccountGate } from '../../../auth/gate';
-import { userOf } from '../../../auth/middleware';
-import { cookieOf } from '../../../http/cookies';
-import type { SignedUserPass } from '../../../portals/secrets';
+import type { AccountGate } from '../../auth/gate';
+import { userOf } from '../../auth/middleware';
+import { cookieOf } from '../../http/cookies';
+import type { SignedUserPass } from '../../portals/secrets';
 
 /** The cookie that tells the sandbox CRM's pages which ZipFill user is looking at them. */
 export const PASS_COOKIE = 'zipfill_sandbox_crm';

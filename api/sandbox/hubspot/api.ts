@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from 'express';
-import { HUBSPOT_API_VERSION, HUBSPOT_PATHS, NUMBERED_API_PATH } from '../api-version';
+import { HUBSPOT_API_VERSION, HUBSPOT_PATHS, NUMBERED_API_PATH } from '../../adapters/hubspot/api-version';
 import { flagsOf, type SandboxProperty } from './default-properties';
 import { sandboxOAuthRoutes } from './oauth';
 import { refusalMessage, refusalsOf } from './validation-rules';

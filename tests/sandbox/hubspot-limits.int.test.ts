@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SANDBOX_RATE_LIMITS, SandboxRateLimits } from '../../api/adapters/hubspot/sandbox/rate-limits';
-import { tokenHash } from '../../api/adapters/hubspot/sandbox/store';
+import { SANDBOX_RATE_LIMITS, SandboxRateLimits } from '../../api/sandbox/hubspot/rate-limits';
+import { tokenHash } from '../../api/sandbox/hubspot/store';
 import { operationalDb } from '../../api/db/operational';
 import { signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';

@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OperationalDb } from '../../../db/operational';
+import type { OperationalDb } from '../../db/operational';
 import { defaultSandboxProperties, flagsOf, type SandboxProperty } from './default-properties';
 import { SandboxRateLimits } from './rate-limits';
 import { SandboxValidationRules } from './validation-rules';

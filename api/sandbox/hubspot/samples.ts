@@ -1,9 +1,9 @@
 import { readFileSync } from 'node:fs';
-import { seededRandom } from '../../../seeded-random';
+import { seededRandom } from '../../seeded-random';
 import { sql } from 'kysely';
-import type { OperationalDb } from '../../../db/operational';
-import { ZIP_TABLE_FILE } from '../../geocoder/zip-table';
-import type { ZipTableFile } from '../../geocoder/zip-table-file';
+import type { OperationalDb } from '../../db/operational';
+import { ZIP_TABLE_FILE } from '../../adapters/geocoder/zip-table';
+import type { ZipTableFile } from '../../adapters/geocoder/zip-table-file';
 import type { Properties, SandboxObjectType } from './store';
 
 /**

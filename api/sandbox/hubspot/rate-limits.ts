@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { OperationalDb } from '../../../db/operational';
+import type { OperationalDb } from '../../db/operational';
 
 /**
  * HubSpot's limits for an OAuth app, as the sandbox enforces them: 110 requests per rolling

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Express, Request, Response } from 'express';
-import { workflowActionSignatureHeaders } from '../../../portals/signature';
-import type { WorkflowActionRequest } from '../../../workflow/contract';
-import { WORKFLOW_ACTION_INPUTS, WORKFLOW_ACTION_OUTPUTS } from '../../../workflow/definition';
+import { workflowActionSignatureHeaders } from '../../portals/signature';
+import type { WorkflowActionRequest } from '../../workflow/contract';
+import { WORKFLOW_ACTION_INPUTS, WORKFLOW_ACTION_OUTPUTS } from '../../workflow/definition';
 import { esc, page } from './html';
 import { passHolder } from './pass';
 import type { SandboxPageDeps } from './pages';

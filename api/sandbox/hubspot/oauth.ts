@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from 'express';
-import { HUBSPOT_PATHS } from '../api-version';
+import { HUBSPOT_PATHS } from '../../adapters/hubspot/api-version';
 import type { SandboxCrmStore } from './store';
 
 export interface SandboxOAuthDeps {

@@ -1,4 +1,4 @@
-import type { HttpModule } from '../../../http/app';
+import type { HttpModule } from '../../http/app';
 import { sandboxApiRoutes, type SandboxApiDeps } from './api';
 import { sandboxPageRoutes, type SandboxPageDeps } from './pages';
 import { sandboxPassRoutes } from './pass';

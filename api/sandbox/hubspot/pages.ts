@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
-import { HUBSPOT_TIMEZONE_PROPERTY } from '../../../../domain/lookups/fill';
-import { mappableProperties } from '../../../portals/properties';
+import { HUBSPOT_TIMEZONE_PROPERTY } from '../../../domain/lookups/fill';
+import { mappableProperties } from '../../portals/properties';
 import { esc, page, SANDBOX_CSS } from './html';
 import { passHolder, type SandboxPassDeps } from './pass';
 import { privacyDeleteForm, uninstallForm } from './portal-actions';

@@ -1,5 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { signV3 } from '../../../portals/signature';
+import { signV3 } from '../../portals/signature';
 
 /** One event of a HubSpot app webhook delivery, as HubSpot sends it. */
 export interface HubSpotWebhookEvent {

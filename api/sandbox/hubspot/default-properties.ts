@@ -1,5 +1,5 @@
-import type { HubSpotProperty } from '../../../portals/properties';
-import { hubspotTimezoneValue } from '../../../portals/timezones';
+import type { HubSpotProperty } from '../../portals/properties';
+import { hubspotTimezoneValue } from '../../portals/timezones';
 
 /** A property as the sandbox keeps it (HubSpot's description, read-only-ness lifted out of its metadata); the API answers it in HubSpot's shape. */
 export interface SandboxProperty extends Omit<HubSpotProperty, 'modificationMetadata'> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SandboxCrmStore } from '../../api/adapters/hubspot/sandbox/store';
+import type { SandboxCrmStore } from '../../api/sandbox/hubspot/store';
 import type { CrmPortalClient, CrmSearchQuery } from '../../api/portals/types';
 import { signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';

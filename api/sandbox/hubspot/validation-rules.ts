@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from 'express';
-import type { OperationalDb } from '../../../db/operational';
+import type { OperationalDb } from '../../db/operational';
 import { esc, page } from './html';
 import { passHolder } from './pass';
 import type { SandboxPageDeps } from './pages';
