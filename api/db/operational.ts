@@ -5,7 +5,7 @@ import { operationalMigrations } from './operational-migrations';
 import { runMigrations } from '../../projections/migrations/run';
 import type { PasswordResetTables } from '../accounts/tables';
 import type { SandboxCrmTables } from '../sandbox/hubspot/tables';
-import type { StripeSandboxTables } from '../adapters/stripe/sandbox/tables';
+import type { StripeSandboxTables } from '../sandbox/stripe/tables';
 import type { AuthTables } from '../auth/tables';
 import type { UnsubscribeTokenTables } from '../credits/tables';
 import type { RequestLogTables } from '../logging/tables';

@@ -1,7 +1,7 @@
 import type { EventStore } from '../../domain/eventstore/types';
 import type { AccountsDeps } from '../accounts/services';
-import { sandboxGateway } from '../adapters/stripe/sandbox/gateway';
-import { sandboxStripeModule } from '../adapters/stripe/sandbox/routes';
+import { sandboxGateway } from '../sandbox/stripe/gateway';
+import { sandboxStripeModule } from '../sandbox/stripe/routes';
 import { stripeGateway } from '../adapters/stripe/stripe-gateway';
 import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';

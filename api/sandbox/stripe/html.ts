@@ -1,4 +1,4 @@
-import { formatDollars } from '../../../../domain/credits/pricing';
+import { formatDollars } from '../../../domain/credits/pricing';
 import { SANDBOX_PATH } from './gateway';
 
 export const escapeHtml = (text: string) =>

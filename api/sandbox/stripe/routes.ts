@@ -1,8 +1,8 @@
 import type { Express, Request, Response } from 'express';
 import Stripe from 'stripe';
-import type { OperationalDb } from '../../../db/operational';
-import type { HttpModule } from '../../../http/app';
-import type { Logger } from '../../../logging/logger';
+import type { OperationalDb } from '../../db/operational';
+import type { HttpModule } from '../../http/app';
+import type { Logger } from '../../logging/logger';
 import {
   checkoutCompleted,
   derivedId,

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { OperationalDb } from '../../../db/operational';
-import { checkoutMetadata, verifyStripeSignature, type PaymentsGateway } from '../gateway';
+import type { OperationalDb } from '../../db/operational';
+import { checkoutMetadata, verifyStripeSignature, type PaymentsGateway } from '../../adapters/stripe/gateway';
 import { derivedId } from './events';
 
 export const SANDBOX_PATH = '/sandbox/stripe';
