@@ -1,59 +1,45 @@
 import { join } from 'node:path';
 import type { Express } from 'express';
 import type { EventStore } from '../domain/eventstore/types';
-import { allProjections } from '../projections';
+import { portalIdsHeldBy } from '../projections/portals/queries';
 import type { Projection } from '../projections/projection';
-import { ProjectionRunner } from '../projections/runner';
-import { readModels, type ReadModelDb } from '../projections/schema';
+import type { ProjectionRunner } from '../projections/runner';
+import type { ReadModelDb } from '../projections/schema';
 import { composeAccounts } from './accounts/composition';
 import { accountDeletionModule } from './accounts/deletion-routes';
-import { composeCredits } from './credits/composition';
-import { composeMail } from './mail/composition';
-import { composeSupport } from './support/composition';
 import type { AccountsDeps } from './accounts/services';
+import type { RetryPolicy } from './adapters/hubspot/client';
 import type { ScryptParams } from './auth/passwords';
 import type { RateLimitPolicy } from './auth/rate-limit';
 import type { Clock } from './auth/sessions';
-import { publicConfigModule, thirdPartySources } from './config/routes';
-import { operationalDb } from './db/operational';
-import type { Reactor } from './eventsourcing/reactor';
-import { ping, type Database } from './db/database';
-import { openStores } from './db/stores';
-import { PostgresSnapshotStore, Snapshots } from './eventsourcing/snapshots';
-import { healthModule } from './health/routes';
-import { INSTALL_DIR } from './install-dir';
-import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
-import { composeLookups, type HubSpotSide } from './lookups/composition';
-import type { LookupProcessor } from './lookups/processor';
 import { composeBackfill } from './backfill/composition';
 import type { BackfillRunner } from './backfill/runner';
-import type { RetryPolicy } from './adapters/hubspot/client';
-import { sandboxCrmModule } from './sandbox/hubspot/module';
-import { requireUser } from './auth/middleware';
-import { hubspotModule } from './portals/routes';
-import { callbackUrl, createHubSpotServices, type HubSpotServices } from './portals/services';
-import { composePortalNotices } from './portals/composition';
-import { SignedUserPass, storedSecret } from './portals/secrets';
-import { deleteConnection, heldPortal } from './portals/connections';
-import { portalIdsHeldBy } from '../projections/portals/queries';
-import { composePrivacyDeletions } from './privacy/composition';
-import { forgetLinesOfDeletedContacts } from './privacy/reactor';
+import { composeCredits } from './credits/composition';
+import type { Database } from './db/database';
+import { openStores } from './db/stores';
+import type { Reactor } from './eventsourcing/reactor';
+import { composeFoundation } from './foundation';
+import { httpAppOf, operationsModules } from './operations';
+import type { HttpModule } from './http/app';
+import { INSTALL_DIR } from './install-dir';
+import type { Logger } from './logging/logger';
+import type { RequestLogWriter } from './logging/request-log-writer';
+import { logForRequest, type RequestLogContext } from './logging/request-logging';
+import { composeLookups } from './lookups/composition';
+import type { LookupProcessor } from './lookups/processor';
+import { composeMail, mailboxReaderOf } from './mail/composition';
+import type { Metrics } from './metrics/metrics';
 import { composePayments } from './payments/composition';
 import type { PaymentsDeps } from './payments/services';
-import { createApp, type HttpModule } from './http/app';
-import { adminModule } from './admin/routes';
-import { withSink, type Logger } from './logging/logger';
-import { RequestLogWriter } from './logging/request-log-writer';
-import { logForRequest, requestLogging, type RequestLogContext } from './logging/request-logging';
-import { logsModule } from './log-viewer/routes';
-import { SANDBOX_APP_ID, type Settings } from './settings';
-import { Metrics } from './metrics/metrics';
-import { metricsModule } from './metrics/routes';
-import { observeAppends } from './metrics/observed-store';
-import { eventsBehind } from './health/lag';
-import { readCheckpoint } from '../projections/checkpoints';
-import { pendingLookupCount } from '../projections/lookups/queries';
-import { WORKFLOW_ACTION_PATH } from './workflow/definition';
+import { composePortalNotices } from './portals/composition';
+import { disconnectHeldPortal } from './portals/connections';
+import { hubspotModule } from './portals/routes';
+import { createHubSpotServices, hubSpotSideOf, type HubSpotServices } from './portals/services';
+import type { HubSpotSide } from './portals/types';
+import { composePrivacyDeletions } from './privacy/composition';
+import { composeHubSpotStandIn, composeStripeStandIn, type SandboxCrm } from './sandbox/composition';
+import type { Settings } from './settings';
+import { composeSupport } from './support/composition';
 
 export interface System {
   settings: Settings;
@@ -75,6 +61,8 @@ export interface System {
   /** Takes backfill jobs forward a page at a time. */
   backfill: BackfillRunner | undefined;
   hubspot: HubSpotServices;
+  /** The HubSpot stand-in's CRM, when no HubSpot app is configured. */
+  sandboxCrm: SandboxCrm | undefined;
   /** Writes log lines to request_logs in the background; its counters show lost lines. */
   requestLogs: RequestLogWriter;
   /** Logs into a request's timeline from outside the request (the lookup processor). */
@@ -113,7 +101,11 @@ export interface SystemOverrides {
 
 export const WEB_DIST = join(INSTALL_DIR, 'web', 'dist');
 
-/** Opens the stores, brings schemas up to date, starts the projections and builds the HTTP app. */
+/**
+ * The composition root: opens the stores, then composes each capability in the order they need
+ * each other, builds the HTTP app from their routes and starts their workers. Each capability's
+ * details live in its own composition.
+ */
 export async function createSystem(
   settings: Settings,
   baseLogger: Logger,
@@ -122,263 +114,95 @@ export async function createSystem(
   const opened = await openStores(settings, { database: overrides.database });
   const { database } = opened;
   try {
-    // Built before the stores are used so that every event stored is counted; what it reads at
-    // a scrape (the runner, the log writer) exists by the time anyone can scrape.
-    const metrics: Metrics = new Metrics({
-      projectionLag: () =>
-        Promise.all(
-          runner.status().map(async ({ name }) => ({
-            projection: name,
-            events: await eventsBehind(store, await readCheckpoint(rm, name)),
-          })),
-        ),
-      unreadableEvents: () => runner.status().map((p) => ({ projection: p.name, events: p.unreadable })),
-      queueDepth: () => pendingLookupCount(rm),
-      droppedLogLines: () => {
-        const { droppedQueueFull, droppedDatabaseError } = requestLogs.stats();
-        return { queueFull: droppedQueueFull, databaseError: droppedDatabaseError };
-      },
-    });
-    const store = observeAppends(opened.store, metrics.written);
-    const operational = operationalDb(database);
-    const requestLogs = new RequestLogWriter(operational, {
-      capacity: settings.logQueueCapacity,
-      retentionDays: settings.logRetentionDays,
-      report: baseLogger,
-      afterWrite: forgetLinesOfDeletedContacts,
-    });
-    const logger = withSink(baseLogger, settings.logLevel, requestLogs.sink);
-    const snapshots = new Snapshots(new PostgresSnapshotStore(database.db), {
-      onWriteFailed: (stream, error) =>
-        logger.warn('A snapshot was not written; the stream loads from the one before', {
-          stream,
-          error: error instanceof Error ? error.message : String(error),
-        }),
-    });
-    const rm = readModels(database.db);
-    const runner = new ProjectionRunner({
-      store,
-      readModels: rm,
-      projections: overrides.projections ?? allProjections,
-      locks: database.locks,
-      batchSize: database.kind === 'pglite' ? 200 : 1000,
-      log: (level, message, fields) => logger[level](message, fields),
-    });
+    const base = composeFoundation(settings, baseLogger, opened, overrides.projections);
+    const { store, operational, logger, readModels: rm, runner, metrics, requestLogs } = base;
     const now = overrides.now ?? (() => new Date());
-    const mail = composeMail({ settings, logger, operational, locks: database.locks, now });
+    const { locks } = database;
+    const { publicUrl } = settings;
+    const mail = composeMail({ settings, logger, operational, locks, now });
     const accounts = await composeAccounts({
-      settings,
-      logger,
-      store,
-      snapshots,
-      operational,
-      mailer: mail.mailer,
-      now,
-      passwordHashing: overrides.passwordHashing,
-      rateLimits: overrides.rateLimits,
+      ...{ settings, logger, store, snapshots: base.snapshots, operational, mailer: mail.mailer, now },
+      ...{ passwordHashing: overrides.passwordHashing, rateLimits: overrides.rateLimits },
     });
-    const support = composeSupport({
-      settings,
-      logger,
-      mailer: mail.mailer,
-      limiter: accounts.limiter,
-      limits: accounts.limits,
-    });
+    const { gate } = accounts.deps;
+    const auth = { sessions: accounts.deps.sessions, accounts: accounts.deps.accounts };
+    const support = composeSupport({ settings, logger, mailer: mail.mailer, ...accounts });
+    const reactorDeps = { store, readModels: rm, operational, locks, logger, now };
     const credits = composeCredits({
+      ...reactorDeps,
       accounts: accounts.deps,
-      store,
-      readModels: rm,
-      operational,
-      locks: database.locks,
-      logger,
-      publicUrl: settings.publicUrl,
+      publicUrl,
       mailQueued: mail.queued,
     });
     const hubspot = await createHubSpotServices({
-      hubspot: settings.hubspot,
-      tokenEncryptionKey: settings.tokenEncryptionKey,
-      publicUrl: settings.publicUrl,
-      store,
-      readModels: rm,
-      operational,
-      logger,
-      now,
-      gate: accounts.deps.gate,
-      ...(overrides.sandboxWebhookUrl ? { sandboxWebhookUrl: overrides.sandboxWebhookUrl } : {}),
-      ...(overrides.hubspotRetry ? { retry: overrides.hubspotRetry } : {}),
-      ...(database.pool ? { pool: database.pool } : {}),
-      metrics,
+      ...{ hubspot: settings.hubspot, tokenEncryptionKey: settings.tokenEncryptionKey, publicUrl },
+      ...{ store, readModels: rm, operational, logger, now, gate, metrics, pool: database.pool },
+      retry: overrides.hubspotRetry,
     });
+    const hubspotStandIn = settings.hubspot.sandbox
+      ? await composeHubSpotStandIn({
+          ...{ settings, operational, hubspot, accounts: accounts.deps, now },
+          webhookUrl: overrides.sandboxWebhookUrl,
+        })
+      : undefined;
     const portalNotices = composePortalNotices({
-      store,
-      readModels: rm,
-      operational,
-      locks: database.locks,
-      logger,
-      accounts: accounts.deps.accounts,
-      now,
-      publicUrl: settings.publicUrl,
-      mailQueued: mail.queued,
+      ...{ ...reactorDeps, accounts: accounts.deps.accounts, publicUrl, mailQueued: mail.queued },
     });
     const privacyDeletions = composePrivacyDeletions({
-      store,
-      readModels: rm,
-      operational,
-      locks: database.locks,
-      logger,
-      now,
+      ...reactorDeps,
       flushLogs: () => requestLogs.flush(),
     });
     const payments = await composePayments({
-      settings,
+      ...{ settings, logger, store, accounts: accounts.deps },
+      standIn: () => composeStripeStandIn({ settings, operational, logger, now }),
+    });
+    const hubspotSide = overrides.hubspot ?? hubSpotSideOf(hubspot);
+    const pipeline = {
       logger,
       store,
-      operational,
+      database,
+      readModels: rm,
       accounts: accounts.deps,
-    });
-    const hubspotSide: HubSpotSide = overrides.hubspot ?? {
-      portals: hubspot.directory,
-      crm: hubspot.client,
-      webhookSecret: async () => hubspot.clientSecret,
+      hubspot: hubspotSide,
+      now,
     };
-    const lookups = composeLookups({
-      publicUrl: settings.publicUrl,
-      logger,
-      store,
-      database,
-      readModels: rm,
-      runner,
-      accounts: accounts.deps,
-      hubspot: hubspotSide,
-      now,
-      metrics,
-    });
-    const backfill = composeBackfill({
-      logger,
-      store,
-      database,
-      readModels: rm,
-      accounts: accounts.deps,
-      hubspot: hubspotSide,
-      now,
-      ...overrides.backfill,
-    });
+    const lookups = composeLookups({ ...pipeline, publicUrl, runner, metrics });
+    const backfill = composeBackfill({ ...pipeline, ...overrides.backfill });
     const standIns = () => ({
-      hubspot: settings.hubspot.sandbox,
-      stripe: payments.standIn,
-      mail: mail.standIn,
-      captcha: support.standIn,
+      ...{ hubspot: settings.hubspot.sandbox, stripe: payments.standIn },
+      ...{ mail: mail.standIn, captcha: support.standIn },
     });
-    const auth = { sessions: accounts.deps.sessions, accounts: accounts.deps.accounts };
-    const mailReader =
-      settings.publicDemo && mail.standIn
-        ? {
-            pass: new SignedUserPass(
-              (await storedSecret(operational, 'dev_mail_pass_key', now())).value,
-              8 * 3600_000,
-              'dev-mail-pass',
-            ),
-            gate: accounts.deps.gate,
-            requireUser: requireUser(auth),
-            now,
-            secureCookie: settings.publicUrl.startsWith('https:'),
-          }
-        : undefined;
     const modules: HttpModule[] = [
-      healthModule({
-        store,
-        readModelStore: database.kind,
-        runner,
-        standIns,
-        ping: () => ping(database),
-        singletons: () => database.locks.heldNames(),
-        requestLogs: () => requestLogs.stats(),
-      }),
+      ...operationsModules(base, { settings, auth, now, standIns, devMailUrl: mail.devMailUrl }),
       ...payments.modules,
       ...accounts.modules,
       ...credits.modules,
       support.module,
-      ...mail.modules(mailReader),
-      publicConfigModule({
-        settings,
-        standIns,
-        devMailUrl: mail.devMailUrl,
-        zipAttribution: () => ZIP_DATA_ATTRIBUTION,
-      }),
-      hubspotModule({
-        ...hubspot,
-        auth,
-        gate: accounts.deps.gate,
-        logger,
-      }),
+      ...mail.modules(await mailboxReaderOf(settings, mail.standIn, { operational, gate, auth, now })),
+      hubspotModule({ ...hubspot, auth, gate, logger }),
       ...lookups.modules,
       ...backfill.modules,
-      adminModule({ ...auth, store, readModels: rm, operational, now }),
       accountDeletionModule({
-        accounts: accounts.deps,
-        limiter: accounts.limiter,
-        limits: accounts.limits,
-        subscriptions: payments.deps.subscriptions,
-        gateway: payments.deps.gateway,
-        keys: opened.personalDataKeys,
-        operational,
-        portalsHeldBy: (userId) => portalIdsHeldBy(rm, userId),
-        disconnectPortal: async (userId, portalId) => {
-          if ((await heldPortal(hubspot, userId, portalId)) !== undefined)
-            await deleteConnection(hubspot, userId, portalId);
+        ...{ accounts: accounts.deps, limiter: accounts.limiter, limits: accounts.limits, operational },
+        ...{
+          subscriptions: payments.deps.subscriptions,
+          gateway: payments.deps.gateway,
+          keys: opened.personalDataKeys,
         },
-        eraseSandboxPortals: async (userId) => hubspot.sandbox?.store.erasePortalsOf(userId),
         flushLogs: () => requestLogs.flush(),
+        portalsHeldBy: (userId) => portalIdsHeldBy(rm, userId),
+        disconnectPortal: (userId, portalId) => disconnectHeldPortal(hubspot, userId, portalId),
+        eraseSandboxPortals: async (userId) => hubspotStandIn?.crm.store.erasePortalsOf(userId),
       }),
-      metricsModule(metrics, settings.metricsToken),
-      logsModule({ ...auth, operational, readModels: rm, now, lostLogLines: () => requestLogs.stats().lost }),
+      ...(hubspotStandIn?.modules ?? []),
     ];
-    if (hubspot.sandbox) {
-      modules.push(
-        sandboxCrmModule({
-          store: hubspot.sandbox.store,
-          webhooks: hubspot.sandbox.webhooks,
-          clientId: settings.hubspot.clientId,
-          clientSecret: hubspot.clientSecret,
-          appId: settings.hubspot.appId ?? SANDBOX_APP_ID,
-          callbackUrl: callbackUrl(settings.publicUrl),
-          actionUrl: `${settings.publicUrl}${WORKFLOW_ACTION_PATH}`,
-          userOfState: async (state) => {
-            const userId = hubspot.state.verify(state, now());
-            return userId && (await accounts.deps.gate.admit(userId))?.userId;
-          },
-          pass: hubspot.sandbox.pass,
-          gate: accounts.deps.gate,
-          now,
-          requireUser: requireUser(auth),
-          secureCookie: settings.publicUrl.startsWith('https:'),
-        }),
-      );
-    }
-    const app = createApp({
-      logger,
-      modules,
-      security: { https: settings.publicUrl.startsWith('https:'), ...thirdPartySources(settings) },
-      trustProxyHops: settings.trustProxyHops,
-      webDir: WEB_DIST,
-      requestLogging: requestLogging(logger),
-      requestMetrics: metrics.requests,
-    });
-    runner.start();
-    credits.start();
-    portalNotices.start();
-    privacyDeletions.start();
-    mail.start();
-    lookups.processor?.start();
+    const app = httpAppOf(settings, base, modules, WEB_DIST);
+    const reactors = [credits, portalNotices, privacyDeletions, mail];
+    base.start();
+    for (const worker of [...reactors, lookups.processor]) worker?.start();
     if (overrides.backfill?.startRunner !== false) backfill.runner?.start();
-    requestLogs.start(database.locks);
     return {
-      settings,
-      logger,
-      database,
-      readModels: rm,
-      store,
-      runner,
+      ...{ settings, logger, database, readModels: rm, store, runner, hubspot, requestLogs, app, metrics },
       accounts: accounts.deps,
       payments: payments.deps,
       creditNotices: credits.notices,
@@ -386,22 +210,12 @@ export async function createSystem(
       privacyDeletions,
       lookups: lookups.processor,
       backfill: backfill.runner,
-      hubspot,
-      requestLogs,
+      sandboxCrm: hubspotStandIn?.crm,
       logForRequest: (requestId, context) => logForRequest(logger, requestId, context),
-      app,
-      metrics,
       async close() {
         await backfill.runner?.stop();
-        await lookups.processor?.stop();
-        await credits.stop();
-        await portalNotices.stop();
-        await privacyDeletions.stop();
-        await mail.stop();
-        await runner.stop();
-        await requestLogs.stop();
-        await snapshots.settle();
-        await store.close();
+        for (const worker of [lookups.processor, ...reactors]) await worker?.stop();
+        await base.stop();
         if (!overrides.keepDatabaseOpen) await database.close();
       },
     };

@@ -1,16 +1,7 @@
-import { sql, type ColumnType } from 'kysely';
+import { sql } from 'kysely';
 import { START, type Checkpoint } from '../domain/eventstore/types';
 import type { ReadModelTransaction } from './projection';
 import type { ReadModelDb } from './schema';
-
-/** Where each projection stands in the event log, written in the same transaction as its changes. */
-export interface CheckpointTables {
-  projection_checkpoints: {
-    name: string;
-    checkpoint: string;
-    updated_at: ColumnType<Date, Date | string, Date | string>;
-  };
-}
 
 export async function readCheckpoint(
   db: ReadModelDb | ReadModelTransaction,
@@ -54,8 +45,4 @@ export async function advanceCheckpoint(
     .where('checkpoint', '=', from)
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
-}
-
-export async function resetCheckpoint(trx: ReadModelTransaction, name: string): Promise<void> {
-  await trx.deleteFrom('projection_checkpoints').where('name', '=', name).execute();
 }

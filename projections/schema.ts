@@ -2,7 +2,7 @@ import { sql, type Kysely } from 'kysely';
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import { migrations } from './migrations';
 import { runMigrations } from './migrations/run';
-import type { CheckpointTables } from './checkpoints';
+import type { CheckpointTables } from './checkpoint-tables';
 import type { AccountTables } from './accounts/tables';
 import type { CreditBalanceTables } from './credits/tables';
 import type { LookupRequestTables } from './lookups/tables';

@@ -1,7 +1,8 @@
 import { accountStream } from '../../domain/accounts/decider';
 import type { AdminGrantReason } from '../../domain/accounts/events';
 import { emailStream, normaliseEmail } from '../../domain/accounts/email-claim';
-import type { AccountHandler, EmailClaimHandler } from './services';
+import type { AccountHandler } from './handler';
+import type { EmailClaimHandler } from './services';
 
 export interface AdminGrantDeps {
   accounts: AccountHandler;

@@ -1,20 +1,20 @@
-import { accountDecider, type AccountCommand, type AccountState } from '../../domain/accounts/decider';
+import { accountDecider } from '../../domain/accounts/decider';
 import {
   emailClaimDecider,
   type EmailClaimCommand,
   type EmailClaimState,
 } from '../../domain/accounts/email-claim';
-import type { AccountEvent, EmailClaimEvent } from '../../domain/accounts/events';
+import type { EmailClaimEvent } from '../../domain/accounts/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { Sessions, Clock } from '../auth/sessions';
 import type { AccountGate } from '../auth/gate';
+import type { AccountHandler } from './handler';
 import type { PasswordHasher } from '../auth/passwords';
 import { CommandHandler } from '../eventsourcing/command-handler';
 import type { Snapshots } from '../eventsourcing/snapshots';
 import type { CreditsHandler } from '../credits/handler';
 import type { PartnerProgram } from '../settings';
 
-export type AccountHandler = CommandHandler<AccountState, AccountCommand, AccountEvent>;
 export type EmailClaimHandler = CommandHandler<EmailClaimState, EmailClaimCommand, EmailClaimEvent>;
 
 /** What the account services work with; built once per process by createSystem. */

@@ -6,7 +6,7 @@ import { deletedRecords } from '../../projections/privacy/queries';
 import type { CreditsEvent } from '../../domain/credits/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import { requireAdmin } from '../auth/middleware';
 import type { Clock, Sessions } from '../auth/sessions';
 import type { OperationalDb } from '../db/operational';

@@ -1,5 +1,6 @@
-import { accountStream, admitsEntry, type RegisteredAccount } from '../../domain/accounts/decider';
-import type { AccountHandler } from '../accounts/services';
+import { accountStream, admitsEntry } from '../../domain/accounts/decider';
+import type { RegisteredAccount } from '../../domain/accounts/state';
+import type { AccountHandler } from '../accounts/handler';
 import type { Sessions } from './sessions';
 
 /**

@@ -1,5 +1,5 @@
 import type { RequestHandler } from 'express';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import { forbidden, unauthorized } from '../http/errors';
 import { AccountGate } from './gate';
 import type { Sessions } from './sessions';

@@ -8,7 +8,7 @@ import type { Database } from '../db/database';
 import { CommandHandler } from '../eventsourcing/command-handler';
 import type { HttpModule } from '../http/app';
 import type { Logger } from '../logging/logger';
-import type { HubSpotSide } from '../lookups/composition';
+import type { HubSpotSide } from '../portals/types';
 import type { BackfillDeps } from './deps';
 import { LookupJournal } from '../lookups/journal';
 import { emailsOf } from '../../projections/accounts/queries';

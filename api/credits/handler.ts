@@ -1,4 +1,5 @@
-import { creditsDecider, type CreditsCommand, type CreditsState } from '../../domain/credits/decider';
+import { creditsDecider, type CreditsCommand } from '../../domain/credits/decider';
+import type { CreditsState } from '../../domain/credits/state';
 import type { CreditsEvent } from '../../domain/credits/events';
 import type { EventStore } from '../../domain/eventstore/types';
 import { CommandHandler } from '../eventsourcing/command-handler';

@@ -3,7 +3,7 @@ import type { AccountEvent } from '../../domain/accounts/events';
 import { creditsStream } from '../../domain/credits/decider';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { userIdOfCreditsStream } from '../../projections/credits/projection';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import type { CreditsHandler } from './handler';
 import { newToken, tokenDigest } from '../auth/tokens';
 import type { OperationalDb } from '../db/operational';

@@ -4,8 +4,6 @@ import type { Database } from './database';
 import { operationalMigrations } from './operational-migrations';
 import { runMigrations } from '../../projections/migrations/run';
 import type { PasswordResetTables } from '../accounts/tables';
-import type { SandboxCrmTables } from '../sandbox/hubspot/tables';
-import type { StripeSandboxTables } from '../sandbox/stripe/tables';
 import type { AuthTables } from '../auth/tables';
 import type { UnsubscribeTokenTables } from '../credits/tables';
 import type { RequestLogTables } from '../logging/tables';
@@ -23,8 +21,6 @@ export type OperationalTables = AuthTables &
   UnsubscribeTokenTables &
   MailOutboxTables &
   HubSpotTables &
-  SandboxCrmTables &
-  StripeSandboxTables &
   RequestLogTables &
   WorkerLeaseTables &
   PersonalDataKeyTables;

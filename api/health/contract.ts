@@ -1,3 +1,4 @@
+import type { StandIns } from '../config/contract';
 import type { RequestLogWriterStats } from '../logging/request-log-writer';
 
 /*
@@ -32,7 +33,7 @@ export interface HealthAnswer extends ReadinessAnswer {
   status: 'ok' | 'degraded' | 'starting';
   live: true;
   stores?: { events: string; readModels: string };
-  standIns?: Record<string, boolean>;
+  standIns?: StandIns;
   projections?: ProjectionHealth[];
   /** The singleton workers (by lock name) this process runs now; the fleet's others stand by. */
   singletons?: string[];

@@ -1,3 +1,4 @@
+import type { StandIns } from '../config/contract';
 import type { Express } from 'express';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ProjectionRunner } from '../../projections/runner';
@@ -10,7 +11,7 @@ export interface HealthDeps {
   store: EventStore;
   readModelStore: 'postgres' | 'pglite';
   runner: ProjectionRunner;
-  standIns: () => Record<string, boolean>;
+  standIns: () => StandIns;
   /** Answers once the database has answered a query; rejects when it cannot be reached. */
   ping: () => Promise<void>;
   /** The singleton workers' locks this process holds. */

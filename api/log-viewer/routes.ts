@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { lookupSummaries } from '../../projections/admin/lookup-summaries';
 import type { ReadModelDb } from '../../projections/schema';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import { requireAdmin } from '../auth/middleware';
 import type { Clock, Sessions } from '../auth/sessions';
 import type { OperationalDb } from '../db/operational';

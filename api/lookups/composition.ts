@@ -6,7 +6,7 @@ import { zipTable } from '../adapters/geocoder/zip-table';
 import type { AccountsDeps } from '../accounts/services';
 import type { Database } from '../db/database';
 import type { HttpModule } from '../http/app';
-import type { CrmClientFactory, PortalDirectory } from '../portals/types';
+import type { HubSpotSide } from '../portals/types';
 import type { Logger } from '../logging/logger';
 import { emailsOf } from '../../projections/accounts/queries';
 import { LookupJournal } from './journal';
@@ -15,14 +15,6 @@ import { LookupProcessor } from './processor';
 import { usageModule } from './usage-routes';
 import { hubspotWebhookModule } from './webhook';
 import { workflowActionModule } from '../workflow/action';
-
-/** What the HubSpot connection provides to the lookup pipeline. */
-export interface HubSpotSide {
-  portals: PortalDirectory;
-  crm: CrmClientFactory;
-  /** The app's client secret (HUBSPOT_CLIENT_SECRET), or the sandbox CRM's generated one. */
-  webhookSecret: () => Promise<string>;
-}
 
 export interface LookupsParts {
   modules: HttpModule[];

@@ -1,7 +1,7 @@
 import type { Express } from 'express';
 import { dailyUsageOf } from '../../projections/usage/queries';
 import type { ReadModelDb } from '../../projections/schema';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import { requireUser, userOf } from '../auth/middleware';
 import type { Sessions } from '../auth/sessions';
 import type { HttpModule } from '../http/app';

@@ -1,8 +1,11 @@
 import type { Locks } from '../../projections/worker';
+import type { AccountGate } from '../auth/gate';
+import { requireUser, type AuthDeps } from '../auth/middleware';
 import type { Clock } from '../auth/sessions';
 import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';
 import type { Logger } from '../logging/logger';
+import { SignedUserPass, storedSecret } from '../portals/secrets';
 import type { Settings } from '../settings';
 import { DEV_MAIL_PATH, devMailModule, type MailboxReader } from './dev-page';
 import { MailDispatcher } from './dispatcher';
@@ -49,5 +52,22 @@ export function composeMail(o: {
     async stop() {
       await dispatcher?.stop();
     },
+  };
+}
+
+/** On a public demo without SMTP, who reads the development mailbox: known by a pass bound to their session. */
+export async function mailboxReaderOf(
+  settings: Settings,
+  mailStandIn: boolean,
+  o: { operational: OperationalDb; gate: AccountGate; auth: AuthDeps; now: Clock },
+): Promise<MailboxReader | undefined> {
+  if (!settings.publicDemo || !mailStandIn) return undefined;
+  const key = (await storedSecret(o.operational, 'dev_mail_pass_key', o.now())).value;
+  return {
+    pass: new SignedUserPass(key, 8 * 3600_000, 'dev-mail-pass'),
+    gate: o.gate,
+    requireUser: requireUser(o.auth),
+    now: o.now,
+    secureCookie: settings.publicUrl.startsWith('https:'),
   };
 }

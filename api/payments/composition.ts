@@ -1,33 +1,27 @@
 import type { EventStore } from '../../domain/eventstore/types';
 import type { AccountsDeps } from '../accounts/services';
-import { sandboxGateway } from '../sandbox/stripe/gateway';
-import { sandboxStripeModule } from '../sandbox/stripe/routes';
+import type { PaymentsGateway } from '../adapters/stripe/gateway';
 import { stripeGateway } from '../adapters/stripe/stripe-gateway';
-import type { OperationalDb } from '../db/operational';
 import type { HttpModule } from '../http/app';
 import type { Logger } from '../logging/logger';
 import type { Settings } from '../settings';
 import { paymentsModule } from './routes';
 import { subscriptionsHandler, type PaymentsDeps } from './services';
 
-/** Stripe when a key is configured, else the local test checkout; the payment routes cannot tell. */
+/**
+ * Stripe when a key is configured, else the stand-in the composition root hands in (a local test
+ * checkout); the payment routes cannot tell.
+ */
 export async function composePayments(o: {
   settings: Settings;
   logger: Logger;
   store: EventStore;
-  operational: OperationalDb;
   accounts: AccountsDeps;
+  standIn: () => Promise<{ gateway: PaymentsGateway; modules: HttpModule[] }>;
 }) {
   const { settings, logger, accounts } = o;
-  const sandbox = settings.stripe
-    ? undefined
-    : await sandboxGateway(o.operational, { publicUrl: settings.publicUrl, now: accounts.now });
-  const gateway = settings.stripe ? stripeGateway(settings.stripe) : sandbox!;
-  if (sandbox) {
-    logger.warn(
-      'No STRIPE_SECRET_KEY: payments use the local test checkout; no card is charged and credits are granted for test payments',
-    );
-  }
+  const standIn = settings.stripe ? undefined : await o.standIn();
+  const gateway = settings.stripe ? stripeGateway(settings.stripe) : standIn!.gateway;
   const deps: PaymentsDeps = {
     gateway,
     subscriptions: subscriptionsHandler(o.store),
@@ -40,9 +34,7 @@ export async function composePayments(o: {
   };
   const modules: HttpModule[] = [
     paymentsModule({ ...deps, sessions: accounts.sessions }),
-    ...(sandbox
-      ? [sandboxStripeModule({ db: o.operational, gateway: sandbox, logger, now: accounts.now })]
-      : []),
+    ...(standIn?.modules ?? []),
   ];
   return { deps, modules, standIn: gateway.standIn };
 }

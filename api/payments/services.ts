@@ -5,7 +5,7 @@ import {
 } from '../../domain/subscriptions/decider';
 import type { SubscriptionEvent } from '../../domain/subscriptions/events';
 import type { EventStore } from '../../domain/eventstore/types';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import type { AccountGate } from '../auth/gate';
 import type { CreditsHandler } from '../credits/handler';
 import type { Clock } from '../auth/sessions';

@@ -1,7 +1,7 @@
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
 import type { Locks } from '../../projections/worker';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import type { OperationalDb } from '../db/operational';
 import { Reactor } from '../eventsourcing/reactor';
 import type { Logger } from '../logging/logger';

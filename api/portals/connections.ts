@@ -124,6 +124,16 @@ export async function heldPortal(
     : undefined;
 }
 
+/** Disconnects the portal if this user holds it (connected or revoked); deleting an account does it for each. */
+export async function disconnectHeldPortal(
+  deps: ConnectionDeps,
+  userId: string,
+  portalId: string,
+): Promise<void> {
+  if ((await heldPortal(deps, userId, portalId)) !== undefined)
+    await deleteConnection(deps, userId, portalId);
+}
+
 /** The portal's state when this user holds it now; undefined otherwise (answered as 404). */
 export async function ownPortal(
   deps: ConnectionDeps,

@@ -1,7 +1,7 @@
 import { accountStream } from '../../domain/accounts/decider';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import type { PortalEvent } from '../../domain/portals/events';
-import type { AccountHandler } from '../accounts/services';
+import type { AccountHandler } from '../accounts/handler';
 import type { OperationalDb } from '../db/operational';
 import type { Reaction } from '../eventsourcing/reactor';
 import { enqueueMail } from '../mail/outbox';

@@ -3,19 +3,18 @@ import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
 import { HubSpotClient, type RetryPolicy } from '../adapters/hubspot/client';
 import { HubSpotOAuthClient } from '../adapters/hubspot/oauth';
-import { SandboxCrmStore } from '../sandbox/hubspot/store';
-import { SandboxWebhookSender } from '../sandbox/hubspot/webhooks';
 import { HubSpotTokens } from '../adapters/hubspot/tokens';
 import type { OperationalDb } from '../db/operational';
 import { CommandHandler } from '../eventsourcing/command-handler';
 import type { Logger } from '../logging/logger';
-import { SANDBOX_APP_ID, type HubSpotSettings } from '../settings';
+import type { HubSpotSettings } from '../settings';
 import { callbackUrl, type ConnectionDeps, type PortalHandler } from './connections';
 import { PortalStreamDirectory } from './portal-directory';
 import type { AccountGate } from '../auth/gate';
 import { SignedUserPass, storedSecret, TokenCipher } from './secrets';
 import { HubSpotTimezones } from './timezones';
 import type { HubSpotMetrics } from '../metrics/metrics';
+import type { HubSpotSide } from './types';
 import type pg from 'pg';
 import { portalRateLimiter } from '../adapters/hubspot/limiter';
 import { searchRateLimiter } from '../adapters/hubspot/search-limiter';
@@ -29,8 +28,6 @@ export interface HubSpotServices extends ConnectionDeps {
   directory: PortalStreamDirectory;
   /** IANA zone -> the portal's hs_timezone option value. */
   timezones: HubSpotTimezones;
-  /** Present in sandbox mode: the stand-in CRM's data and its webhook sender. */
-  sandbox?: { store: SandboxCrmStore; webhooks: SandboxWebhookSender; pass: SignedUserPass };
 }
 
 export interface HubSpotServiceOptions {
@@ -50,14 +47,9 @@ export interface HubSpotServiceOptions {
    * process through it. Absent (PGlite), this process is the only one and both stay in memory.
    */
   pool?: pg.Pool;
-  /** Sandbox webhooks go here instead of the app's own webhook (tests). */
-  sandboxWebhookUrl?: string;
   /** Whether a portal's owner still admits requests in their name. */
   gate: AccountGate;
 }
-
-/** How long the sandbox CRM's pages know the user after the dashboard asked for a pass. */
-const SANDBOX_PASS_MS = 8 * 3600_000;
 
 export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<HubSpotServices> {
   let tokenKey = o.tokenEncryptionKey;
@@ -97,18 +89,6 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     searchLimiter: searchRateLimiter(o.pool),
     ...(o.metrics ? { metrics: o.metrics } : {}),
   });
-  let sandbox: HubSpotServices['sandbox'];
-  if (o.hubspot.sandbox) {
-    const store = new SandboxCrmStore(o.operational, o.now);
-    await store.seed();
-    const webhooks = new SandboxWebhookSender({
-      publicUrl: o.publicUrl,
-      clientSecret,
-      appId: o.hubspot.appId ?? SANDBOX_APP_ID,
-      ...(o.sandboxWebhookUrl ? { url: o.sandboxWebhookUrl } : {}),
-    });
-    sandbox = { store, webhooks, pass: new SignedUserPass(tokenKey, SANDBOX_PASS_MS, 'sandbox-crm-pass') };
-  }
   return {
     hubspot: o.hubspot,
     publicUrl: o.publicUrl,
@@ -124,7 +104,6 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     tokenCipher,
     directory: new PortalStreamDirectory(portals, o.gate),
     timezones: new HubSpotTimezones(client, o.now),
-    sandbox,
   };
 }
 
@@ -141,6 +120,15 @@ async function recordAccessRevoked(portals: PortalHandler, logger: Logger, porta
   });
   if (events.length > 0)
     logger.warn('HubSpot refused the portal’s refresh token: access revoked (app uninstalled)', { portalId });
+}
+
+/** The HubSpot side the lookup pipeline and backfill runner use: the portal directory, the CRM client and the webhook secret. */
+export function hubSpotSideOf(services: HubSpotServices): HubSpotSide {
+  return {
+    portals: services.directory,
+    crm: services.client,
+    webhookSecret: async () => services.clientSecret,
+  };
 }
 
 export { callbackUrl };

@@ -108,3 +108,11 @@ export interface CrmPortalClient {
 export interface CrmClientFactory {
   forPortal(portalId: string): Promise<CrmPortalClient>;
 }
+
+/** What the HubSpot connection provides to the lookup pipeline and the backfill runner. */
+export interface HubSpotSide {
+  portals: PortalDirectory;
+  crm: CrmClientFactory;
+  /** The app's client secret (HUBSPOT_CLIENT_SECRET), or the sandbox CRM's generated one. */
+  webhookSecret: () => Promise<string>;
+}

@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../decider';
 import { AccountRuleError } from './errors';
 import { accountSnapshot } from './snapshot';
+import type { AccountState, RegisteredAccount } from './state';
 import type { AccountEvent, AdminGrantReason, PasswordChangeKind } from './events';
 
 /** The stream that holds one account: registration, password, admin status, notifications. */
@@ -10,33 +11,6 @@ export const accountStream = (userId: string) => `account-${userId}`;
 export function userIdOfAccountStream(stream: string): string | undefined {
   return stream.startsWith('account-') ? stream.slice('account-'.length) : undefined;
 }
-
-export interface RegisteredAccount {
-  status: 'registered';
-  userId: string;
-  email: string;
-  passwordHash: string;
-  partner: string | null;
-  registeredAt: string;
-  isAdmin: boolean;
-  /** Below this balance the user wants one e-mail; null means no notifications. */
-  creditThreshold: number | null;
-  /** True after the e-mail's unsubscribe link, until a threshold is set again. */
-  notificationsUnsubscribed: boolean;
-  /** The threshold the unsubscribe link turned off, offered back with one click. */
-  thresholdBeforeUnsubscribe: number | null;
-  /** True while the next fall below the threshold should send a notice. */
-  lowCreditNoticeArmed: boolean;
-}
-
-/** What is left of an erased account: that it existed, and when it ended. */
-export interface DeletedAccount {
-  status: 'deleted';
-  userId: string;
-  deletedAt: string;
-}
-
-export type AccountState = { status: 'none' } | RegisteredAccount | DeletedAccount;
 
 export type AccountCommand =
   | {

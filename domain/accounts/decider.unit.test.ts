@@ -6,8 +6,8 @@ import {
   evolveAccount,
   initialAccountState,
   type AccountCommand,
-  type AccountState,
 } from './decider';
+import type { AccountState } from './state';
 import { emailClaimDecider } from './email-claim';
 
 const at = '2026-11-23T10:00:00.000Z';

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { personalData } from '../personal-data';
 import { userSubject } from '../eventstore/personal-data';
-import {
-  decideAccount,
-  evolveAccount,
-  initialAccountState,
-  type AccountCommand,
-  type AccountState,
-} from './decider';
+import { decideAccount, evolveAccount, initialAccountState, type AccountCommand } from './decider';
+import type { AccountState } from './state';
 import { emailClaimDecider } from './email-claim';
 import { accountSnapshot } from './snapshot';
 import { erasedEmail } from './personal-data';

@@ -1,6 +1,6 @@
 import type { SnapshotCodec } from '../decider';
 import { isRecord, isStringOrNull, isWholeNumber } from '../snapshot-shape';
-import type { AccountState } from './decider';
+import type { AccountState } from './state';
 
 const TEXT_FIELDS = ['userId', 'email', 'passwordHash', 'registeredAt'] as const;
 const FLAGS = ['isAdmin', 'notificationsUnsubscribed', 'lowCreditNoticeArmed'] as const;

@@ -4,17 +4,10 @@ import { CreditsRuleError } from './errors';
 import { lookupSourceOf, type LookupFailureReason, type LookupRef } from '../lookups/events';
 import { sourceKey, type CreditSource, type CreditsEvent } from './events';
 import { creditsSnapshot } from './snapshot';
+import type { CreditsState } from './state';
 
 /** The stream that holds one user's credits and the lookups they paid for. */
 export const creditsStream = (userId: string) => `credits-${userId}`;
-
-export interface CreditsState {
-  balance: number;
-  /** Sources already credited (a Stripe session, an invoice, the sign-up grant): never credited twice. */
-  appliedSources: ReadonlySet<string>;
-  /** Lookups charged whose outcome is not recorded yet; bounded by the lookups in progress. */
-  inFlight: ReadonlySet<string>;
-}
 
 export type CreditsCommand =
   | { type: 'AddCredits'; credits: number; source: CreditSource; at: string }

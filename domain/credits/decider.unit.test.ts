@@ -1,12 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import {
-  decideCredits,
-  evolveCredits,
-  initialCreditsState,
-  type CreditsCommand,
-  type CreditsState,
-} from './decider';
+import { decideCredits, evolveCredits, initialCreditsState, type CreditsCommand } from './decider';
+import type { CreditsState } from './state';
 import type { LookupRef } from '../lookups/events';
 import { CREDITS_PER_LOOKUP } from './constants';
 import type { CreditsEvent } from './events';

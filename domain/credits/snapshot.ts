@@ -1,6 +1,6 @@
 import type { SnapshotCodec } from '../decider';
 import { isRecord, isStringList, isWholeNumber } from '../snapshot-shape';
-import type { CreditsState } from './decider';
+import type { CreditsState } from './state';
 
 /** A user's credits as a snapshot: the balance, the sources already credited, the lookups in flight. */
 export const creditsSnapshot: SnapshotCodec<CreditsState> = {

@@ -80,7 +80,7 @@ function freshPostgres(serverUrl: string): Backend {
 
 /** N contacts in the portal, a thousand a statement, as an import leaves them. */
 async function seedContacts(app: RunningApp, portalId: string, count: number): Promise<void> {
-  await app.system.hubspot.sandbox!.store.addSamples(portalId, 'contacts', count, 42);
+  await app.system.sandboxCrm!.store.addSamples(portalId, 'contacts', count, 42);
 }
 
 async function balanceOf(app: RunningApp, token: string): Promise<number> {
@@ -124,7 +124,7 @@ class LiveLookups {
   }
 
   private async run() {
-    const { store, webhooks } = this.app.system.hubspot.sandbox!;
+    const { store, webhooks } = this.app.system.sandboxCrm!;
     const interval = 1000 / this.rate;
     const started = performance.now();
     const deliveries: Promise<unknown>[] = [];
@@ -252,7 +252,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<B
     const seeding = performance.now();
     await seedContacts(app, portalId, options.contacts);
     log(`Seeded ${options.contacts} contacts in ${round((performance.now() - seeding) / 1000)} s`);
-    const sandbox = app.system.hubspot.sandbox!.store.rateLimits;
+    const sandbox = app.system.sandboxCrm!.store.rateLimits;
 
     // The server closes a connection idle for 5 s (keep-alive), as long as seeding may take: a
     // request on that closed connection would be reset before it reached the server.

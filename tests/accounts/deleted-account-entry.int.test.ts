@@ -34,7 +34,7 @@ for (const backend of backends) {
 
     const deleteAccount = (token: string) =>
       call(app.baseUrl, '/api/auth/account', { method: 'DELETE', token, body: { password: TEST_PASSWORD } });
-    const sandbox = () => app.system.hubspot.sandbox!.store;
+    const sandbox = () => app.system.sandboxCrm!.store;
     /** Completes a consent for `portalId` with `state`, as HubSpot's redirect would; answers the dashboard address. */
     const callback = async (state: string, portalId: string) => {
       const url = new URL(`${app.baseUrl}/api/hubspot/oauth/callback`);

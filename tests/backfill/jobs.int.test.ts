@@ -193,7 +193,7 @@ for (const backend of backends) {
         async () => (await lastWrittenValues(app.system, user.portalId, 'contact', [moved!])).size === 1,
       );
 
-      const store = app.system.hubspot.sandbox!.store;
+      const store = app.system.sandboxCrm!.store;
       await store.updateRecord(user.portalId, 'contacts', edited!, { city: 'Manhattan' }, 'CRM_UI');
       await store.updateRecord(user.portalId, 'contacts', moved!, { zip: '60601' }, 'CRM_UI');
       const second = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });

@@ -106,8 +106,8 @@ for (const backend of backends) {
         },
       });
 
-      const store = app.system.hubspot.sandbox!.store;
-      const webhooks = app.system.hubspot.sandbox!.webhooks;
+      const store = app.system.sandboxCrm!.store;
+      const webhooks = app.system.sandboxCrm!.webhooks;
       const live = await store.createRecord(user.portalId, 'contacts', { firstname: 'Live', zip: '10001' });
       expect(await webhooks.send([webhooks.zipChanged(user.portalId, 'contacts', live, '10001')])).toBe(200);
       await waitUntil(async () =>

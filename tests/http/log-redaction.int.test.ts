@@ -51,8 +51,8 @@ for (const backend of backends) {
       await call(app.baseUrl, `/api/auth/reset-password/${resetToken}`);
       const { body } = await call(app.baseUrl, '/api/auth/hubspot-install-url', { token: user.token });
       const state = new URL((body as { installUrl: string }).installUrl).searchParams.get('state')!;
-      const code = await app.system.hubspot.sandbox!.store.issueCode(
-        await app.system.hubspot.sandbox!.store.createPortal(user.userId),
+      const code = await app.system.sandboxCrm!.store.issueCode(
+        await app.system.sandboxCrm!.store.createPortal(user.userId),
       );
       await fetch(`${app.baseUrl}/api/hubspot/oauth/callback?code=${code}&state=${state}`, {
         redirect: 'manual',

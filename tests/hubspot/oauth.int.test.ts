@@ -92,7 +92,7 @@ describe.each(backends)('HubSpot OAuth on the 2026-03 API, against the sandbox, 
     const { portalId } = await connected();
     const { tokens, oauth } = app.system.hubspot;
     const current = await tokens.accessToken(portalId);
-    await app.system.hubspot.sandbox!.store.uninstall(portalId);
+    await app.system.sandboxCrm!.store.uninstall(portalId);
     const refused = await fetch(`${app.baseUrl}/sandbox/hubspot${HUBSPOT_PATHS.token}`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
@@ -209,7 +209,7 @@ describe.runIf(testDatabaseUrl)('two processes refreshing one portal at once, ag
   });
 
   it('asks POST /oauth/2026-03/token once, and both processes use the one new token', async () => {
-    const store = sandbox.system.hubspot.sandbox!.store;
+    const store = sandbox.system.sandboxCrm!.store;
     const portalId = await store.createPortal('owner-of-test-portal');
     const issued = await store.issueTokens(portalId);
     const oauth = () =>

@@ -184,7 +184,7 @@ for (const backend of backends) {
         lookup,
         at: new Date().toISOString(),
       });
-      const webhooks = app.system.hubspot.sandbox!.webhooks;
+      const webhooks = app.system.sandboxCrm!.webhooks;
       expect(await webhooks.send([webhooks.privacyDeleted(portal.portalId, contact)])).toBe(200);
       await settle();
       // ...and records its outcome after the deletion was projected; then a ZIP change arrives late.
@@ -228,7 +228,7 @@ for (const backend of backends) {
     it('answers a redelivered deletion and one for a contact it never saw with 200, forgetting nothing twice', async () => {
       const user = await signUp(app.baseUrl);
       const portal = await mappedSandboxPortal(app.baseUrl, user.token);
-      const webhooks = app.system.hubspot.sandbox!.webhooks;
+      const webhooks = app.system.sandboxCrm!.webhooks;
       const event = webhooks.privacyDeleted(portal.portalId, '987654321');
       expect(await webhooks.send([event])).toBe(200);
       expect(await webhooks.send([event])).toBe(200);

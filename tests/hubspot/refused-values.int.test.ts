@@ -69,7 +69,7 @@ describe.each(backends)('a value HubSpot refuses fails only its own record, on $
   /** A user whose portal's admin made City "letters only" in HubSpot. */
   async function userWithLettersOnlyCity() {
     const user = await userWithPortal(app);
-    await app.system.hubspot.sandbox!.store.validationRules.set(user.portalId, 'contacts', {
+    await app.system.sandboxCrm!.store.validationRules.set(user.portalId, 'contacts', {
       propertyName: 'city',
       ruleType: 'ALPHANUMERIC',
       ruleArguments: ['ALPHA_ONLY'],
@@ -109,7 +109,7 @@ describe.each(backends)('a value HubSpot refuses fails only its own record, on $
       user.portalId,
       zips.map((zip) => ({ zip })),
     );
-    const sandbox = app.system.hubspot.sandbox!;
+    const sandbox = app.system.sandboxCrm!;
     const status = await sandbox.webhooks.send(
       ids.map((id, i) => sandbox.webhooks.zipChanged(user.portalId, 'contacts', id, zips[i]!)),
     );
@@ -177,7 +177,7 @@ describe.each(backends)('a value HubSpot refuses fails only its own record, on $
   it('isolates a record a "required when another property has a value" rule refuses', async () => {
     const user = await userWithPortal(app);
     // County is not mapped: a record with a state and no county is refused, as HubSpot would.
-    await app.system.hubspot.sandbox!.store.validationRules.set(user.portalId, 'contacts', {
+    await app.system.sandboxCrm!.store.validationRules.set(user.portalId, 'contacts', {
       propertyName: 'county',
       ruleType: 'REQUIRED_WHEN',
       ruleArguments: ['state'],
@@ -186,7 +186,7 @@ describe.each(backends)('a value HubSpot refuses fails only its own record, on $
       { zip: '10001', county: 'New York County' },
       { zip: '60601' },
     ]);
-    const sandbox = app.system.hubspot.sandbox!;
+    const sandbox = app.system.sandboxCrm!;
     await sandbox.webhooks.send([
       sandbox.webhooks.zipChanged(user.portalId, 'contacts', ids[0]!, '10001'),
       sandbox.webhooks.zipChanged(user.portalId, 'contacts', ids[1]!, '60601'),

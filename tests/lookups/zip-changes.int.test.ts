@@ -41,7 +41,7 @@ describe.each(backends)('a ZIP that changes, on $name', (backend) => {
   afterAll(async () => app?.close());
 
   const recordOf = async (portal: SandboxPortal, id: string) =>
-    (await app.system.hubspot.sandbox!.store.records(portal.portalId, 'contacts', [id]))[0]!.properties;
+    (await app.system.sandboxCrm!.store.records(portal.portalId, 'contacts', [id]))[0]!.properties;
   const lookupsOf = (portal: SandboxPortal) =>
     app.system.readModels
       .selectFrom('lookup_requests')
@@ -134,7 +134,7 @@ describe.each(backends)('a ZIP that changes, on $name', (backend) => {
       ...SAN_FRANCISCO,
     });
     await settled(portal, 1);
-    const sandbox = await app.system.hubspot.sandbox!.store.records(portal.portalId, 'contacts', [id]);
+    const sandbox = await app.system.sandboxCrm!.store.records(portal.portalId, 'contacts', [id]);
     expect(sandbox[0]!.lastChangeSource).toBe('CRM_UI');
     expect(await balanceOf(user.userId)).toBe(50);
     const { body } = await call(app.baseUrl, '/api/auth/usage-chart-data', { token: user.token });

@@ -1,3 +1,4 @@
+import { sandboxDb } from '../../api/sandbox/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SANDBOX_RATE_LIMITS, SandboxRateLimits } from '../../api/sandbox/hubspot/rate-limits';
 import { tokenHash } from '../../api/sandbox/hubspot/store';
@@ -77,7 +78,7 @@ for (const backend of backends) {
 
     it('answers 429 with Retry-After and HubSpot’s RATE_LIMIT body once a portal has had 110 calls in 10 seconds', async () => {
       const now = Date.now();
-      await operationalDb(app.test.database)
+      await sandboxDb(operationalDb(app.test.database))
         .insertInto('sandbox_api_calls')
         .values(
           Array.from({ length: 110 }, () => ({

@@ -1,3 +1,4 @@
+import { sandboxDb } from '../../api/sandbox/db';
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -81,7 +82,7 @@ for (const backend of backends) {
 
       const pass = await sandboxPass(app.baseUrl, token);
       expect((await press(pass)).status).toBe(303);
-      const store = app.system.hubspot.sandbox!.store;
+      const store = app.system.sandboxCrm!.store;
       expect(await store.countRecords(portalId, 'contacts')).toBe(1000);
       expect(await store.countRecords(portalId, 'companies')).toBe(0);
       const page = await fetch(`${app.baseUrl}/sandbox/hubspot/records?portalId=${portalId}`, {
@@ -101,7 +102,7 @@ describe('npm run seed:crm', () => {
     dataDir = mkdtempSync(join(tmpdir(), 'zipfill-seed-crm-'));
     const database = await openPglite(dataDir);
     await migrateOperational(database);
-    await operationalDb(database)
+    await sandboxDb(operationalDb(database))
       .insertInto('sandbox_portals')
       .values({
         portal_id: portalId,

@@ -43,7 +43,7 @@ for (const backend of backends) {
       const { token } = await signUp(app.baseUrl);
       await connectSandboxPortal(app.baseUrl, token);
       portalId = (await connectionsOf(app.baseUrl, token))[0]!.portal_id;
-      store = app.system.hubspot.sandbox!.store;
+      store = app.system.sandboxCrm!.store;
       crm = await app.system.hubspot.client.forPortal(portalId);
       accessToken = await app.system.hubspot.tokens.accessToken(portalId);
       const contacts: Record<string, Record<string, string>> = {

@@ -71,7 +71,7 @@ describe.each(backends)('the sandbox CRM’s property validation rules, on $name
   it('refuses a whole batch update with one value against a rule, naming the property and not the record', async () => {
     const user = await signUp(app.baseUrl);
     const portal = await mappedSandboxPortal(app.baseUrl, user.token);
-    const store = app.system.hubspot.sandbox!.store;
+    const store = app.system.sandboxCrm!.store;
     const good = await store.createRecord(portal.portalId, 'contacts', { zip: '10001' });
     const bad = await store.createRecord(portal.portalId, 'contacts', { zip: '27101' });
     await postSandboxForm(app.baseUrl, 'validation-rules', portal, {
@@ -113,7 +113,7 @@ describe.each(backends)('the sandbox CRM’s property validation rules, on $name
   it('holds "required when another property has a value" on the record as the write leaves it', async () => {
     const user = await signUp(app.baseUrl);
     const portal = await mappedSandboxPortal(app.baseUrl, user.token);
-    const store = app.system.hubspot.sandbox!.store;
+    const store = app.system.sandboxCrm!.store;
     const withCounty = await store.createRecord(portal.portalId, 'contacts', { county: 'Cook County' });
     const without = await store.createRecord(portal.portalId, 'contacts', {});
     await postSandboxForm(app.baseUrl, 'validation-rules', portal, {

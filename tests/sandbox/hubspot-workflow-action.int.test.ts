@@ -84,7 +84,7 @@ describe.each(backends)('the sandbox CRM running the workflow action on $name', 
   it('answers FAIL_CONTINUE with crm_validation_failed, free, when HubSpot refuses a mapped value the action writes', async () => {
     const user = await signUp(app.baseUrl);
     const portal = await mappedSandboxPortal(app.baseUrl, user.token);
-    const id = await app.system.hubspot.sandbox!.store.createRecord(portal.portalId, 'contacts', {
+    const id = await app.system.sandboxCrm!.store.createRecord(portal.portalId, 'contacts', {
       zip: '27101',
     });
     await postSandboxForm(app.baseUrl, 'validation-rules', portal, {

@@ -149,7 +149,7 @@ for (const backend of backends) {
         county: 'Typed County',
         hs_timezone: 'america_slash_chicago',
       });
-      const [record] = await app.system.hubspot.sandbox!.store.records(portalId, 'contacts', [id]);
+      const [record] = await app.system.sandboxCrm!.store.records(portalId, 'contacts', [id]);
       expect(record!.properties).toMatchObject({
         city: 'Typed Town',
         county: 'Typed County',

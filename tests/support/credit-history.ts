@@ -1,10 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import {
-  creditsDecider,
-  creditsStream,
-  type CreditsCommand,
-  type CreditsState,
-} from '../../domain/credits/decider';
+import { creditsDecider, creditsStream, type CreditsCommand } from '../../domain/credits/decider';
+import type { CreditsState } from '../../domain/credits/state';
 import type { EventStore, NewEvent } from '../../domain/eventstore/types';
 
 export interface CreditHistoryOptions {

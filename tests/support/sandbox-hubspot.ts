@@ -63,7 +63,7 @@ export async function connectionsOf(baseUrl: string, token: string): Promise<Con
 export async function connectPortalOfAnotherUser(app: RunningApp, token: string, portalId: string) {
   const { body } = await call(app.baseUrl, '/api/auth/hubspot-install-url', { token });
   const state = new URL((body as { installUrl: string }).installUrl).searchParams.get('state') ?? '';
-  const code = await app.system.hubspot.sandbox!.store.issueCode(portalId);
+  const code = await app.system.sandboxCrm!.store.issueCode(portalId);
   const callback = new URL(`${app.baseUrl}/api/hubspot/oauth/callback`);
   callback.search = new URLSearchParams({ code, state }).toString();
   return followCallback(callback.toString());

@@ -5,13 +5,8 @@ import { sandboxOAuthRoutes } from './oauth';
 import { refusalMessage, refusalsOf } from './validation-rules';
 import { refusalBody, SANDBOX_RATE_LIMITS } from './rate-limits';
 import { sandboxSearchRoutes } from './search';
-import {
-  isObjectType,
-  tokenHash,
-  type Properties,
-  type SandboxCrmStore,
-  type SandboxObjectType,
-} from './store';
+import { isObjectType, type Properties, type SandboxObjectType } from './records';
+import { tokenHash, type SandboxCrmStore } from './store';
 
 export interface SandboxApiDeps {
   store: SandboxCrmStore;

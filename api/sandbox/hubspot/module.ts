@@ -1,10 +1,11 @@
 import type { HttpModule } from '../../http/app';
 import { sandboxApiRoutes, type SandboxApiDeps } from './api';
-import { sandboxPageRoutes, type SandboxPageDeps } from './pages';
+import type { SandboxPageDeps } from './page-deps';
+import { sandboxPageRoutes } from './pages';
 import { sandboxPassRoutes } from './pass';
 import { sandboxPortalActionRoutes } from './portal-actions';
 import { sandboxSampleRoutes } from './samples-page';
-import { sandboxValidationRuleRoutes } from './validation-rules';
+import { sandboxValidationRuleRoutes } from './validation-rules-page';
 import { sandboxWorkflowActionRoutes, type SandboxWorkflowActionDeps } from './workflow-action';
 
 /** The sandbox CRM served by the app itself when HubSpot is not configured. */

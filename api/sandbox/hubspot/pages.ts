@@ -2,23 +2,14 @@ import type { Express, Request, Response } from 'express';
 import { HUBSPOT_TIMEZONE_PROPERTY } from '../../../domain/lookups/fill';
 import { mappableProperties } from '../../portals/properties';
 import { esc, page, SANDBOX_CSS } from './html';
-import { passHolder, type SandboxPassDeps } from './pass';
+import type { SandboxPageDeps } from './page-deps';
+import { passHolder } from './pass';
 import { privacyDeleteForm, uninstallForm } from './portal-actions';
 import { sampleRecordsForm } from './samples-page';
-import { isObjectType, type SandboxCrmStore, type SandboxObjectType } from './store';
-import type { SandboxWebhookSender } from './webhooks';
-import { validationRulesCard } from './validation-rules';
+import { isObjectType, type SandboxObjectType } from './records';
+import type { SandboxCrmStore } from './store';
+import { validationRulesCard } from './validation-rules-page';
 import { workflowActionLink } from './workflow-action';
-
-export interface SandboxPageDeps extends SandboxPassDeps {
-  store: SandboxCrmStore;
-  clientId: string;
-  /** The only redirect_uri the consent page sends codes to (the app's own callback). */
-  callbackUrl: string;
-  webhooks: SandboxWebhookSender;
-  /** The ZipFill user an OAuth state was issued to: the person on the consent page. */
-  userOfState(state: string): Promise<string | undefined>;
-}
 
 const BASE = '/sandbox/hubspot';
 

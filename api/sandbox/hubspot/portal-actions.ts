@@ -1,7 +1,7 @@
 import type { Express, Request, Response } from 'express';
 import { esc, page } from './html';
 import { passHolder } from './pass';
-import type { SandboxPageDeps } from './pages';
+import type { SandboxPageDeps } from './page-deps';
 
 const BASE = '/sandbox/hubspot';
 

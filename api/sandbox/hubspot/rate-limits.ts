@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { OperationalDb } from '../../db/operational';
+import type { SandboxDb } from '../db';
 
 /**
  * HubSpot's limits for an OAuth app, as the sandbox enforces them: 110 requests per rolling
@@ -53,7 +53,7 @@ const ONE_SECOND = 1_000;
  */
 export class SandboxRateLimits {
   constructor(
-    private readonly db: OperationalDb,
+    private readonly db: SandboxDb,
     private readonly limits = SANDBOX_RATE_LIMITS,
     private readonly clock: () => number = Date.now,
   ) {}

@@ -1,8 +1,8 @@
 import type { Express, Request } from 'express';
 import { esc, page } from './html';
 import { passHolder } from './pass';
-import type { SandboxPageDeps } from './pages';
-import { isObjectType, type SandboxObjectType } from './store';
+import type { SandboxPageDeps } from './page-deps';
+import { isObjectType, type SandboxObjectType } from './records';
 
 const BASE = '/sandbox/hubspot';
 const SAMPLES_PER_CLICK = 1000;

@@ -1,10 +1,10 @@
 import { readFileSync } from 'node:fs';
 import { seededRandom } from '../../seeded-random';
 import { sql } from 'kysely';
-import type { OperationalDb } from '../../db/operational';
+import type { SandboxDb } from '../db';
 import { ZIP_TABLE_FILE } from '../../adapters/geocoder/zip-table';
 import type { ZipTableFile } from '../../adapters/geocoder/zip-table-file';
-import type { Properties, SandboxObjectType } from './store';
+import type { Properties, SandboxObjectType } from './records';
 
 /**
  * Sample records for trying a backfill: a portal's worth of contacts or companies as an import
@@ -133,7 +133,7 @@ const BATCH = 1000;
  * Sends no webhook: like an import, it leaves the filling to a backfill.
  */
 export async function addSampleRecords(
-  db: OperationalDb,
+  db: SandboxDb,
   options: {
     portalId: string;
     objectType: SandboxObjectType;

@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { OperationalDb } from '../../db/operational';
-import type { SandboxObjectType, SandboxRecord } from './store';
+import type { SandboxDb } from '../db';
+import type { SandboxObjectType, SandboxRecord } from './records';
 
 /**
  * The sandbox's search request after validation (search.ts), in HubSpot's words.
@@ -120,7 +120,7 @@ function matching(groups: RecordSearch['filterGroups']): RawBuilder<boolean> {
 
 /** One page of a portal's records matching the search, and how many match in all. */
 export async function searchRecords(
-  db: OperationalDb,
+  db: SandboxDb,
   portalId: string,
   objectType: SandboxObjectType,
   search: RecordSearch,

@@ -7,7 +7,8 @@ import {
   type RecordSearch,
   type SearchOperator,
 } from './search-query';
-import type { SandboxCrmStore, SandboxObjectType, SandboxRecord } from './store';
+import type { SandboxObjectType, SandboxRecord } from './records';
+import type { SandboxCrmStore } from './store';
 
 /*
  * HubSpot's CRM search as the sandbox answers it. Sources:

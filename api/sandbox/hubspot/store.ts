@@ -1,22 +1,12 @@
 import { createHash, randomBytes, randomInt } from 'node:crypto';
 import { sql } from 'kysely';
-import type { OperationalDb } from '../../db/operational';
+import type { SandboxDb } from '../db';
 import { defaultSandboxProperties, flagsOf, type SandboxProperty } from './default-properties';
 import { SandboxRateLimits } from './rate-limits';
 import { SandboxValidationRules } from './validation-rules';
 import { addSampleRecords } from './samples';
 import { searchRecords, type RecordSearch } from './search-query';
-
-export type SandboxObjectType = 'contacts' | 'companies';
-export type Properties = Record<string, string | null>;
-
-export interface SandboxRecord {
-  id: string;
-  properties: Properties;
-  lastChangeSource: string;
-  createdAt: string;
-  updatedAt: string;
-}
+import type { Properties, SandboxObjectType, SandboxRecord } from './records';
 
 const ACCESS_TOKEN_SECONDS = 1800;
 const CODE_SECONDS = 300;
@@ -24,8 +14,6 @@ const CODE_SECONDS = 300;
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest('hex');
 const hash = tokenHash;
 const newToken = (prefix: string) => `${prefix}-${randomBytes(24).toString('base64url')}`;
-
-export const isObjectType = (t: string): t is SandboxObjectType => t === 'contacts' || t === 'companies';
 
 /** What the sandbox CRM keeps: portals, the grants it issued, records and property definitions. */
 export class SandboxCrmStore {
@@ -35,7 +23,7 @@ export class SandboxCrmStore {
   readonly validationRules: SandboxValidationRules;
 
   constructor(
-    private readonly db: OperationalDb,
+    private readonly db: SandboxDb,
     private readonly now: () => Date = () => new Date(),
   ) {
     this.rateLimits = new SandboxRateLimits(db);

@@ -5,8 +5,8 @@ import type { WorkflowActionRequest } from '../../workflow/contract';
 import { WORKFLOW_ACTION_INPUTS, WORKFLOW_ACTION_OUTPUTS } from '../../workflow/definition';
 import { esc, page } from './html';
 import { passHolder } from './pass';
-import type { SandboxPageDeps } from './pages';
-import { isObjectType, type SandboxObjectType } from './store';
+import type { SandboxPageDeps } from './page-deps';
+import { isObjectType, type SandboxObjectType } from './records';
 
 export interface SandboxWorkflowActionDeps extends SandboxPageDeps {
   /** The app's client secret: HubSpot signs workflow action requests with it. */

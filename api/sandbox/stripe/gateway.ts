@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { OperationalDb } from '../../db/operational';
+import type { SandboxDb } from '../db';
 import { checkoutMetadata, verifyStripeSignature, type PaymentsGateway } from '../../adapters/stripe/gateway';
 import { derivedId } from './events';
 
@@ -10,7 +10,7 @@ export interface SandboxGateway extends PaymentsGateway {
   readonly webhookSecret: string;
 }
 
-async function webhookSecretOf(db: OperationalDb): Promise<string> {
+async function webhookSecretOf(db: SandboxDb): Promise<string> {
   await db
     .insertInto('stripe_sandbox_config')
     .values({ name: 'webhook_secret', value: `whsec_${randomBytes(24).toString('hex')}` })
@@ -26,7 +26,7 @@ async function webhookSecretOf(db: OperationalDb): Promise<string> {
 
 /** The local test checkout: Stripe's ids and URLs, sessions kept in the database, events signed like Stripe's. */
 export async function sandboxGateway(
-  db: OperationalDb,
+  db: SandboxDb,
   options: { publicUrl: string; now: () => Date },
 ): Promise<SandboxGateway> {
   const webhookSecret = await webhookSecretOf(db);

@@ -1,6 +1,6 @@
 import type { Express, Request, Response } from 'express';
 import Stripe from 'stripe';
-import type { OperationalDb } from '../../db/operational';
+import type { SandboxDb } from '../db';
 import type { HttpModule } from '../../http/app';
 import type { Logger } from '../../logging/logger';
 import {
@@ -18,7 +18,7 @@ import { SANDBOX_PATH, type SandboxGateway } from './gateway';
 import { checkoutPage, errorPage, portalPage, SANDBOX_CSS } from './html';
 
 export interface SandboxDeps {
-  db: OperationalDb;
+  db: SandboxDb;
   gateway: SandboxGateway;
   logger: Logger;
   now: () => Date;
