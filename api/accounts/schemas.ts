@@ -27,12 +27,6 @@ export const validLogin = compile<Credentials>({
   properties: { email, password: { type: 'string', minLength: 1, maxLength: PASSWORD_MAX } },
 });
 
-export const validPartnerParams = compile<{ partner: string }>({
-  type: 'object',
-  required: ['partner'],
-  properties: { partner: { type: 'string', maxLength: 40 } },
-});
-
 export const validForgot = compile<{ email: string }>({
   type: 'object',
   additionalProperties: false,

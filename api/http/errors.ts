@@ -22,8 +22,6 @@ export const tooManyRequests = (
   retryAfterSeconds: number,
   message = 'Too many attempts. Please wait and try again.',
 ) => new HttpError(429, message, { 'Retry-After': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
-export const unavailable = (message = 'The service is briefly unavailable. Please try again in a moment.') =>
-  new HttpError(503, message, { 'Retry-After': '5' });
 
 /** Domain errors register how they map to HTTP; the error middleware consults this list. */
 export type ErrorMapping = (error: unknown) => HttpError | undefined;

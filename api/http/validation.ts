@@ -79,8 +79,6 @@ function validatePart(part: 'body' | 'query' | 'params', validate: ValidateFunct
 }
 
 export const validateBody = (validate: ValidateFunction) => validatePart('body', validate);
-export const validateQuery = (validate: ValidateFunction) => validatePart('query', validate);
-export const validateParams = (validate: ValidateFunction) => validatePart('params', validate);
 
 /** C0 controls and DEL; tab, line feed and carriage return are text in a body (a support message). */
 // eslint-disable-next-line no-control-regex -- finding control characters is this pattern's job

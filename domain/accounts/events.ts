@@ -24,8 +24,6 @@ export type AccountEvent =
    */
   | DomainEvent<'AccountDeleted', { userId: string; portalIds: string[]; at: string }>;
 
-export type AccountEventType = AccountEvent['type'];
-
 /** An e-mail claim stream: the address belongs to this account from now on, until it is released. */
 export type EmailClaimEvent =
   | DomainEvent<'EmailClaimed', { userId: string; at: string }>

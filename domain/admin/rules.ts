@@ -3,7 +3,6 @@
  * shows). Pure: the current time is always passed in.
  */
 
-export type LogLevel = 'error' | 'warn' | 'info' | 'debug';
 export type GroupStatus = 'error' | 'warning' | 'success';
 
 /** A request is "error" if any of its steps is an error, "warning" if any warns, else "success". */

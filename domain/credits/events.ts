@@ -17,8 +17,6 @@ export type CreditsEvent =
   | DomainEvent<'CreditsAdded', { credits: number; source: CreditSource; balanceAfter: number; at: string }>
   | LookupOutcomeEvent;
 
-export type CreditsEventType = CreditsEvent['type'];
-
 /** Every source that can only ever add credits once carries an id; this is that id. */
 export function sourceKey(source: CreditSource): string | undefined {
   switch (source.kind) {

@@ -198,6 +198,3 @@ export class EventStoreUnavailableError extends Error {
     this.name = 'EventStoreUnavailableError';
   }
 }
-
-export type EventStoreError =
-  WrongExpectedVersionError | InvalidEventError | EventStoreRefusedError | EventStoreUnavailableError;

@@ -6,11 +6,6 @@ import type { PortalEvent } from './events';
 /** The stream that holds one CRM portal's connection and mapping. */
 export const portalStream = (portalId: string) => `portal-${portalId}`;
 
-/** The portal id a portal stream belongs to, or undefined for any other stream. */
-export function portalIdOfStream(stream: string): string | undefined {
-  return stream.startsWith('portal-') ? stream.slice('portal-'.length) : undefined;
-}
-
 export interface PortalState {
   /**
    * `revoked`: still the owner's, mapping kept, but HubSpot no longer grants access (the app was

@@ -62,5 +62,3 @@ export type SubscriptionEvent =
   | DomainEvent<'SubscriptionCanceled', { subscriptionId: string; endedAt: string; at: string }>
   /** A monthly checkout was opened at Stripe; it replaces any older one still open. */
   | DomainEvent<'SubscriptionCheckoutOpened', { sessionId: string; plan: SubscriptionPlan; at: string }>;
-
-export type SubscriptionEventType = SubscriptionEvent['type'];

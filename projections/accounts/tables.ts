@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 /** One row per registered account: what sign-in by address and the admin's user tables read. */
 export interface AccountsTable {
@@ -16,5 +16,3 @@ export interface AccountsTable {
 export interface AccountTables {
   accounts: AccountsTable;
 }
-
-export type Account = Selectable<AccountsTable>;

@@ -40,7 +40,3 @@ export function observations({ text }: Scrape, name: string, labels: Record<stri
   }
   return sum;
 }
-
-/** Sums the same counter over several processes' scrapes, as Prometheus would over the fleet. */
-export const fleetTotal = (scrapes: Scrape[], name: string, labels: Record<string, string> = {}) =>
-  scrapes.reduce((sum, one) => sum + total(one, name, labels), 0);

@@ -14,7 +14,3 @@ export function makeStore() {
   setupListeners(store.dispatch);
   return store;
 }
-
-export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<AppStore['getState']>;
-export type AppDispatch = AppStore['dispatch'];

@@ -3,7 +3,7 @@ export { Button, LinkButton } from './Button';
 export { Card } from './Card';
 export { Dialog } from './Dialog';
 export { Email } from './Email';
-export { Flash, withFlash } from './Flash';
+export { withFlash } from './Flash';
 export { Page } from './Page';
 export { ProgressBar } from './ProgressBar';
 export { Spinner } from './Spinner';

@@ -6,7 +6,6 @@ import {
   WrongExpectedVersionError,
   type AppendOutcome,
   type AppendResult,
-  type Checkpoint,
   type EventStore,
   type ExpectedStreamState,
   type NewEvent,
@@ -272,5 +271,3 @@ export class PostgresEventStore implements EventStore {
     return error;
   }
 }
-
-export type { Checkpoint };

@@ -3,7 +3,7 @@ import { api } from '../../lib/api';
 
 import type { PortalMapping, PropertyOption } from '@domain/portals/config';
 
-export type { CompanyMapping, ContactMapping, PropertyOption } from '@domain/portals/config';
+export type { PropertyOption } from '@domain/portals/config';
 export type PortalConfig = PortalMapping;
 
 const path = (portalId: string) => encodeURIComponent(portalId);

@@ -2,4 +2,3 @@ export { useSession, useSignIn, useSignOut } from './hooks';
 export { SessionCheck } from './SessionCheck';
 export { sessionSlice } from './slice';
 export { sessionPersistence } from './persistence';
-export type { AuthAnswer, SessionUser } from './types';
