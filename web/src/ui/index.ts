@@ -7,5 +7,4 @@ export { Flash, withFlash } from './Flash';
 export { Page } from './Page';
 export { ProgressBar } from './ProgressBar';
 export { Spinner } from './Spinner';
-export { TextArea } from './TextArea';
-export { TextField } from './TextField';
+export * from './form';
