@@ -7,4 +7,5 @@ export { Flash, withFlash } from './Flash';
 export { Page } from './Page';
 export { ProgressBar } from './ProgressBar';
 export { Spinner } from './Spinner';
+export { StepNumber } from './StepNumber';
 export * from './form';
