@@ -7,7 +7,7 @@ function className(variant: Variant, size: 'md' | 'lg', extra?: string): string 
   return ['btn', `btn-${variant}`, size === 'lg' ? 'btn-lg' : '', extra ?? ''].filter(Boolean).join(' ');
 }
 
-interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
   variant?: Variant;
   size?: 'md' | 'lg';
 }

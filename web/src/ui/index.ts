@@ -7,5 +7,5 @@ export { withFlash } from './Flash';
 export { Page } from './Page';
 export { ProgressBar } from './ProgressBar';
 export { Spinner } from './Spinner';
-export { TextArea } from './TextArea';
-export { TextField } from './TextField';
+export { StepNumber } from './StepNumber';
+export * from './form';

@@ -1,8 +1,7 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '../../../app/paths';
-import { serverErrorText } from '../../../lib/errors';
-import { Alert, Button, Card, TextField } from '../../../ui';
+import { Button, Card, Form, PasswordField, SubmitButton, useForm } from '../../../ui';
 import { useDeleteAccountMutation } from '../api';
 
 /**
@@ -11,26 +10,8 @@ import { useDeleteAccountMutation } from '../api';
  * deleting nothing; its sentence is shown as it is.
  */
 export function DeleteAccountCard() {
-  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
-  const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [password, setPassword] = useState('');
-  const [error, setError] = useState<string | null>(null);
   const explanationId = useId();
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    try {
-      await deleteAccount({ password }).unwrap();
-    } catch (err) {
-      setError(serverErrorText(err) ?? 'Your account could not be deleted. Please try again.');
-      return;
-    }
-    // The goodbye page signs the browser out: signing out here, on a signed-in page, would send
-    // the browser to sign-in before the goodbye page has loaded.
-    navigate(paths.goodbye, { replace: true, state: { accountDeleted: true } });
-  }
 
   return (
     <Card title="Delete my account" className="danger-zone">
@@ -65,34 +46,43 @@ export function DeleteAccountCard() {
           </Button>
         </div>
       ) : (
-        <form onSubmit={(event) => void submit(event)} className="form" aria-describedby={explanationId}>
-          {error && <Alert kind="error">{error}</Alert>}
-          <TextField
-            label="Your password, to confirm"
-            type="password"
-            autoComplete="current-password"
-            required
-            autoFocus
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-          <div className="button-row">
-            <Button type="submit" variant="danger" disabled={isLoading || password === ''}>
-              {isLoading ? 'Deleting…' : 'Yes, delete my account'}
-            </Button>
-            <Button
-              variant="secondary"
-              onClick={() => {
-                setConfirming(false);
-                setPassword('');
-                setError(null);
-              }}
-            >
-              Keep my account
-            </Button>
-          </div>
-        </form>
+        <ConfirmDeletion explanationId={explanationId} onKeep={() => setConfirming(false)} />
       )}
     </Card>
+  );
+}
+
+/** The password and the last word; keeping the account closes it, forgetting what was typed. */
+function ConfirmDeletion({ explanationId, onKeep }: { explanationId: string; onKeep: () => void }) {
+  const [deleteAccount, { isLoading }] = useDeleteAccountMutation();
+  const navigate = useNavigate();
+  const form = useForm({
+    initial: { password: '' },
+    send: async ({ password }) => {
+      await deleteAccount({ password }).unwrap();
+      // The goodbye page signs the browser out: signing out here, on a signed-in page, would send
+      // the browser to sign-in before the goodbye page has loaded.
+      navigate(paths.goodbye, { replace: true, state: { accountDeleted: true } });
+    },
+    failed: (reason) => reason ?? 'Your account could not be deleted. Please try again.',
+  });
+
+  return (
+    <Form form={form} aria-describedby={explanationId}>
+      <PasswordField label="Your password, to confirm" autoFocus {...form.field('password')} />
+      <div className="button-row">
+        <SubmitButton
+          pending={isLoading}
+          pendingLabel="Deleting…"
+          variant="danger"
+          disabled={form.values.password === ''}
+        >
+          Yes, delete my account
+        </SubmitButton>
+        <Button variant="secondary" onClick={onKeep}>
+          Keep my account
+        </Button>
+      </div>
+    </Form>
   );
 }

@@ -1,5 +1,15 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { Alert, Button, Card, TextField } from '../../../ui';
+import { useEffect } from 'react';
+import {
+  Alert,
+  Button,
+  Card,
+  errorBanner,
+  Form,
+  SubmitButton,
+  successBanner,
+  TextField,
+  useForm,
+} from '../../../ui';
 import { useCreditThresholdQuery, useSetCreditThresholdMutation } from '../api';
 import { parseThreshold } from '../threshold';
 import { countOf } from '../../../lib/plural';
@@ -7,47 +17,42 @@ import { countOf } from '../../../lib/plural';
 export function ThresholdForm() {
   const { data, isLoading } = useCreditThresholdQuery();
   const [setThreshold, { isLoading: saving }] = useSetCreditThresholdMutation();
-  const [value, setValue] = useState('');
-  const [result, setResult] = useState<{ kind: 'success' | 'error'; text: string } | null>(null);
+
+  async function save(threshold: number | null) {
+    await setThreshold({ threshold }).unwrap();
+    return successBanner('Notification settings updated successfully');
+  }
+
+  const form = useForm({
+    initial: { threshold: '' },
+    send: async (values) => {
+      const threshold = parseThreshold(values.threshold);
+      if (threshold === undefined) {
+        return errorBanner('Enter a whole number of 0 or more, or leave the field empty.');
+      }
+      return save(threshold);
+    },
+    failed: () => 'Failed to update notification settings',
+  });
+  const { update } = form;
 
   // Fill the field once the stored threshold arrives, and again after a save changes it.
   useEffect(() => {
-    if (data) setValue(data.threshold === null ? '' : String(data.threshold));
-  }, [data]);
-
-  async function save(threshold: number | null) {
-    setResult(null);
-    try {
-      await setThreshold({ threshold }).unwrap();
-      setResult({ kind: 'success', text: 'Notification settings updated successfully' });
-    } catch {
-      setResult({ kind: 'error', text: 'Failed to update notification settings' });
-    }
-  }
-
-  function submit(event: FormEvent) {
-    event.preventDefault();
-    const threshold = parseThreshold(value);
-    if (threshold === undefined) {
-      setResult({ kind: 'error', text: 'Enter a whole number of 0 or more, or leave the field empty.' });
-      return;
-    }
-    void save(threshold);
-  }
+    if (data) update({ threshold: data.threshold === null ? '' : String(data.threshold) });
+  }, [data, update]);
 
   const before = data?.unsubscribedByEmail ? data.thresholdBeforeUnsubscribe : null;
 
   return (
     <Card title="Credit Notifications">
-      <form onSubmit={submit} className="form">
-        {result && <Alert kind={result.kind}>{result.text}</Alert>}
+      <Form form={form}>
         {data?.unsubscribedByEmail && (
           <Alert kind="info">
             You unsubscribed from credit notifications through the link in our e-mail, so they are off.
             {before !== null && (
               <>
                 {' '}
-                <Button variant="secondary" onClick={() => void save(before)} disabled={saving}>
+                <Button variant="secondary" onClick={() => form.run(() => save(before))} disabled={saving}>
                   Turn notifications back on below {countOf(before, 'credit')}
                 </Button>
               </>
@@ -62,13 +67,12 @@ export function ThresholdForm() {
           step={1}
           placeholder={isLoading ? 'Loading...' : 'Notifications off'}
           hint="We e-mail you when your credit balance falls below this number. Leave empty to turn notifications off."
-          value={value}
-          onChange={(event) => setValue(event.target.value)}
+          {...form.field('threshold')}
         />
-        <Button type="submit" disabled={saving || isLoading}>
-          {saving ? 'Saving...' : 'Save Settings'}
-        </Button>
-      </form>
+        <SubmitButton pending={saving} pendingLabel="Saving..." disabled={isLoading}>
+          Save Settings
+        </SubmitButton>
+      </Form>
     </Card>
   );
 }

@@ -5,100 +5,129 @@ import { ago, date, titleCase } from '../lib/format';
 import type { DashboardAnswer } from '@api/admin/contract';
 import { formatNumber } from '../../../lib/plural';
 
-function Table({
-  label,
-  head,
+type Cell = string | number;
+/** One row of a list in the dashboard's answer. */
+type RowOf<K extends keyof DashboardAnswer> = DashboardAnswer[K] extends (infer Row)[] ? Row : never;
+/** A column: its heading beside what one row of the answer shows in it, so the two cannot drift apart. */
+type Column<Row> = [heading: string, cell: (row: Row) => Cell];
+
+const TOP_PERFORMERS: Column<RowOf<'topPerformers'>>[] = [
+  ['User', (p) => p.email],
+  ['Successful (all time)', (p) => p.successful_all_time],
+  ['Successful (7d)', (p) => p.successful_7d],
+  ['Credits', (p) => p.credits],
+];
+
+const FAILURES: Column<RowOf<'failureAnalysis'>>[] = [
+  ['Reason', (f) => titleCase(f.reason)],
+  ['Count', (f) => f.count],
+  ['Affected Users', (f) => f.affected_users],
+  ['24h', (f) => f.count_24h],
+  ['7d', (f) => f.count_7d],
+];
+
+const PORTALS: Column<RowOf<'portalAnalytics'>>[] = [
+  ['Portal', (p) => p.portal_id],
+  ['Users', (p) => p.unique_users],
+  ['Lookups', (p) => p.total_lookups],
+  ['Success Rate', (p) => `${p.success_rate}%`],
+  ['Last Activity', (p) => ago(p.last_activity)],
+];
+
+const CONSUMPTION: Column<RowOf<'creditConsumptionTrends'>>[] = [
+  ['Date', (t) => t.date],
+  ['Active Users', (t) => t.active_users],
+  ['Credits Consumed', (t) => t.credits_consumed],
+  ['Avg/User', (t) => t.avg_credits_per_user],
+  ['Success Rate', (t) => `${t.success_rate}%`],
+];
+
+const CREDIT_ALERTS: Column<RowOf<'creditAlerts'>>[] = [
+  ['User', (a) => a.email],
+  ['Credits', (a) => a.credits],
+  ['Threshold', (a) => a.credit_threshold],
+  ['Below By', (a) => a.credits_below_threshold],
+  ['Recent Lookups', (a) => a.recent_lookups],
+];
+
+const SIGNUPS: Column<RowOf<'recentSignups'>>[] = [
+  ['User', (s) => s.email],
+  ['Joined', (s) => date(s.created_at)],
+  ['Referral', (s) => s.referral_type],
+  ['Credits', (s) => s.credits],
+  ['Lookups', (s) => s.lookups_since_signup],
+  ['Last Lookup', (s) => (s.deleted ? 'Deleted' : ago(s.last_lookup))],
+];
+
+const REFERRALS: Column<RowOf<'referralStats'>>[] = [
+  ['Referral', (r) => r.referral_type],
+  ['Users', (r) => r.user_count],
+  ['Lookups', (r) => r.total_lookups],
+  ['Avg Lookups', (r) => r.avg_lookups],
+];
+
+/** A card holding one table, which the card's title names for assistive technology. */
+function TableCard<Row>({
+  title,
   rows,
-  empty,
+  columns,
+  empty = 'No data yet',
 }: {
-  label: string;
-  head: string[];
-  rows: (string | number)[][];
+  title: string;
+  rows: Row[];
+  columns: Column<Row>[];
   empty?: string;
 }) {
-  if (rows.length === 0) return <p className="muted">{empty ?? 'No data yet'}</p>;
-  // A table wider than its card scrolls; keyboard users reach the scroll by focusing the region.
   return (
-    <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={label}>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            {head.map((h) => (
-              <th key={h}>{h}</th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r, i) => (
-            <tr key={i}>
-              {r.map((c, j) => (
-                <td key={j} data-label={head[j]}>
-                  {typeof c === 'number' ? formatNumber(c) : c.includes('@') ? <Email address={c} /> : c}
-                </td>
+    <Card title={title}>
+      {rows.length === 0 ? (
+        <p className="muted">{empty}</p>
+      ) : (
+        // A table wider than its card scrolls; keyboard users reach the scroll by focusing the region.
+        <div className="admin-table-wrap" tabIndex={0} role="region" aria-label={title}>
+          <table className="admin-table">
+            <thead>
+              <tr>
+                {columns.map(([heading]) => (
+                  <th key={heading}>{heading}</th>
+                ))}
+              </tr>
+            </thead>
+            <tbody>
+              {rows.map((row, i) => (
+                <tr key={i}>
+                  {columns.map(([heading, cell]) => (
+                    <td key={heading} data-label={heading}>
+                      <Shown value={cell(row)} />
+                    </td>
+                  ))}
+                </tr>
               ))}
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+            </tbody>
+          </table>
+        </div>
+      )}
+    </Card>
   );
 }
 
+function Shown({ value }: { value: Cell }) {
+  if (typeof value === 'number') return formatNumber(value);
+  return value.includes('@') ? <Email address={value} /> : value;
+}
+
+/** The server sends each list already cut to its length (top 10, the last 7 days, 15 sign-ups). */
 export function AnalyticsTab({ data }: { data: DashboardAnswer }) {
   return (
     <div className="grid grid-2 align-start">
-      <Card title="Top Performers">
-        <Table
-          label="Top Performers"
-          head={['User', 'Successful (all time)', 'Successful (7d)', 'Credits']}
-          rows={data.topPerformers
-            .slice(0, 10)
-            .map((p) => [p.email, p.successful_all_time, p.successful_7d, p.credits])}
-        />
-      </Card>
-      <Card title="Failure Analysis">
-        <Table
-          label="Failure Analysis"
-          head={['Reason', 'Count', 'Affected Users', '24h', '7d']}
-          rows={data.failureAnalysis.map((f) => [
-            titleCase(f.reason),
-            f.count,
-            f.affected_users,
-            f.count_24h,
-            f.count_7d,
-          ])}
-        />
-      </Card>
-      <Card title="Portal Analytics">
-        <Table
-          label="Portal Analytics"
-          head={['Portal', 'Users', 'Lookups', 'Success Rate', 'Last Activity']}
-          rows={data.portalAnalytics
-            .slice(0, 10)
-            .map((p) => [
-              p.portal_id,
-              p.unique_users,
-              p.total_lookups,
-              `${p.success_rate}%`,
-              ago(p.last_activity),
-            ])}
-        />
-      </Card>
-      <Card title="Credit Consumption Trends">
-        <Table
-          label="Credit Consumption Trends"
-          head={['Date', 'Active Users', 'Credits Consumed', 'Avg/User', 'Success Rate']}
-          rows={data.creditConsumptionTrends
-            .slice(0, 7)
-            .map((t) => [
-              t.date,
-              t.active_users,
-              t.credits_consumed,
-              t.avg_credits_per_user,
-              `${t.success_rate}%`,
-            ])}
-        />
-      </Card>
+      <TableCard title="Top Performers" rows={data.topPerformers} columns={TOP_PERFORMERS} />
+      <TableCard title="Failure Analysis" rows={data.failureAnalysis} columns={FAILURES} />
+      <TableCard title="Portal Analytics" rows={data.portalAnalytics} columns={PORTALS} />
+      <TableCard
+        title="Credit Consumption Trends"
+        rows={data.creditConsumptionTrends}
+        columns={CONSUMPTION}
+      />
       <Card title="Hourly Usage Patterns">
         {data.timeBasedAnalytics.length === 0 ? (
           <p className="muted">No data yet</p>
@@ -120,48 +149,14 @@ export function AnalyticsTab({ data }: { data: DashboardAnswer }) {
           </ul>
         )}
       </Card>
-      <Card title="Credit Alerts">
-        <Table
-          label="Credit Alerts"
-          head={['User', 'Credits', 'Threshold', 'Below By', 'Recent Lookups']}
-          rows={data.creditAlerts.map((a) => [
-            a.email,
-            a.credits,
-            a.credit_threshold,
-            a.credits_below_threshold,
-            a.recent_lookups,
-          ])}
-          empty="No users below credit threshold"
-        />
-      </Card>
-      <Card title="Recent Signups & Onboarding">
-        <Table
-          label="Recent Signups & Onboarding"
-          head={['User', 'Joined', 'Referral', 'Credits', 'Lookups', 'Last Lookup']}
-          rows={data.recentSignups
-            .slice(0, 15)
-            .map((s) => [
-              s.email,
-              date(s.created_at),
-              s.referral_type,
-              s.credits,
-              s.lookups_since_signup,
-              s.deleted ? 'Deleted' : ago(s.last_lookup),
-            ])}
-        />
-      </Card>
-      <Card title="Referral Sources">
-        <Table
-          label="Referral Sources"
-          head={['Referral', 'Users', 'Lookups', 'Avg Lookups']}
-          rows={data.referralStats.map((r) => [
-            r.referral_type,
-            r.user_count,
-            r.total_lookups,
-            r.avg_lookups,
-          ])}
-        />
-      </Card>
+      <TableCard
+        title="Credit Alerts"
+        rows={data.creditAlerts}
+        columns={CREDIT_ALERTS}
+        empty="No users below credit threshold"
+      />
+      <TableCard title="Recent Signups & Onboarding" rows={data.recentSignups} columns={SIGNUPS} />
+      <TableCard title="Referral Sources" rows={data.referralStats} columns={REFERRALS} />
     </div>
   );
 }

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import type { AdminBackfill, BackfillState } from '@api/backfill/contract';
-import { DEFAULT_USER_PAGE_SIZE } from '@domain/admin/rules';
 import { doneText, jobTitle, stateLabel } from '../../../lib/backfill';
 import { Card, Email, ProgressBar, Spinner } from '../../../ui';
 import { useAdminBackfillsQuery } from '../api';
@@ -8,6 +7,7 @@ import { GREEN, GREY, ORANGE, RED } from '../lib/colours';
 import { ago } from '../lib/format';
 import { formatNumber } from '../../../lib/plural';
 import { ADMIN_REFRESH_MS } from '../lib/refresh';
+import { usePaging } from '../lib/use-paged-search';
 import { Pager } from './Pager';
 import { RetryAlert } from './RetryAlert';
 import { Badge } from './Stat';
@@ -27,8 +27,8 @@ const STATE_COLOURS: Record<BackfillState, string> = {
 
 /** Every user's backfill jobs, running and finished, newest first, a page at a time. */
 export function BackfillsTab() {
-  const [limit, setLimit] = useState(DEFAULT_USER_PAGE_SIZE);
-  const [offset, setOffset] = useState(0);
+  const paging = usePaging();
+  const { limit, offset } = paging;
   const [timeline, setTimeline] = useState<string | null>(null);
   const { data, isError, isLoading, refetch } = useAdminBackfillsQuery(
     { page: Math.floor(offset / limit) + 1, limit },
@@ -67,19 +67,7 @@ export function BackfillsTab() {
       {timeline && (
         <TimelineModal requestId={backfillRequestId(timeline)} onClose={() => setTimeline(null)} />
       )}
-      {data && (
-        <Pager
-          offset={offset}
-          limit={limit}
-          total={data.total}
-          noun="job"
-          onOffset={setOffset}
-          onLimit={(size) => {
-            setLimit(size);
-            setOffset(0);
-          }}
-        />
-      )}
+      {data && <Pager paging={paging} total={data.total} noun="job" />}
     </Card>
   );
 }

@@ -6,11 +6,13 @@ import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { usePagedSearch } from '../lib/use-paged-search';
 import type { DashboardAnswer } from '@api/admin/contract';
 import { Pager } from './Pager';
-import { Stat } from './Stat';
+import { StatsCard } from './Stat';
+import { EmailSearch } from './EmailSearch';
 import { RetryAlert } from './RetryAlert';
 
 export function ConfigurationTab({ report }: { report: DashboardAnswer['propertyConfigurationReport'] }) {
-  const { search, needle, limit, offset, setOffset, setSearch, setLimit } = usePagedSearch();
+  const paging = usePagedSearch();
+  const { needle, limit, offset } = paging;
   const { data, isError, isFetching, refetch } = useAdminUserConfigurationsQuery(
     { search: needle, limit, offset },
     { pollingInterval: ADMIN_REFRESH_MS },
@@ -19,28 +21,24 @@ export function ConfigurationTab({ report }: { report: DashboardAnswer['property
     data?.user_details ?? (needle === '' && offset === 0 ? report.user_details.slice(0, limit) : []);
   return (
     <div className="stack">
-      <Card title="Property Configuration Overview">
-        <div className="admin-cards">
-          <Stat label="No Properties Configured" value={report.users_no_config} />
-          <Stat label="Contact Properties Only" value={report.users_contact_only} />
-          <Stat label="Company Properties Only" value={report.users_company_only} />
-          <Stat label="Fully Configured" value={report.users_fully_configured} />
-        </div>
-      </Card>
-      <Card title="Connection Status">
-        <div className="admin-cards">
-          <Stat label="Total Users with Connections" value={report.total_users_with_connections} />
-          <Stat label="Users Not Connected" value={report.users_not_connected} />
-        </div>
-      </Card>
+      <StatsCard
+        title="Property Configuration Overview"
+        stats={[
+          ['No Properties Configured', report.users_no_config],
+          ['Contact Properties Only', report.users_contact_only],
+          ['Company Properties Only', report.users_company_only],
+          ['Fully Configured', report.users_fully_configured],
+        ]}
+      />
+      <StatsCard
+        title="Connection Status"
+        stats={[
+          ['Total Users with Connections', report.total_users_with_connections],
+          ['Users Not Connected', report.users_not_connected],
+        ]}
+      />
       <Card title="User Configuration Details">
-        <div className="admin-filters">
-          <label>
-            Search by e-mail
-            <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={320} />
-          </label>
-          {isFetching && <span className="muted small">Loading users...</span>}
-        </div>
+        <EmailSearch search={paging.search} setSearch={paging.setSearch} fetching={isFetching} />
         {isError && <RetryAlert onRetry={refetch}>Failed to load the configuration details</RetryAlert>}
         {rows.length === 0 ? (
           <p className="muted">{needle ? `No connected users match "${needle}"` : 'No connected users'}</p>
@@ -74,16 +72,7 @@ export function ConfigurationTab({ report }: { report: DashboardAnswer['property
             </table>
           </div>
         )}
-        {data && (
-          <Pager
-            offset={offset}
-            limit={limit}
-            total={data.total}
-            noun="connected user"
-            onOffset={setOffset}
-            onLimit={setLimit}
-          />
-        )}
+        {data && <Pager paging={paging} total={data.total} noun="connected user" />}
       </Card>
     </div>
   );

@@ -8,9 +8,9 @@ import type { LogFilters } from '../types';
 import { LogDetailsModal, TimelineModal } from './LogModals';
 import { LogList } from './LogList';
 import { LogStatsCard } from './LogStatsCard';
+import { PageSize, Pagination } from './Pager';
 import { RetryAlert } from './RetryAlert';
 
-const PAGE_SIZES = [25, 50, 100, 200];
 const EMPTY_FILTERS: LogFilters = {
   level: '',
   search: '',
@@ -54,10 +54,6 @@ export function LogsTab() {
     </label>
   );
   const total = data?.pagination.total ?? 0;
-  const page = Math.floor(filters.offset / filters.limit) + 1;
-  const pages = Math.max(1, Math.ceil(total / filters.limit));
-  const from = total === 0 ? 0 : filters.offset + 1;
-  const to = Math.min(filters.offset + filters.limit, total);
   return (
     <div className="stack">
       <LogStatsCard period={period} onPeriod={setPeriod} />
@@ -108,16 +104,7 @@ export function LogsTab() {
               <option value="cards">Cards</option>
             </select>
           </label>
-          <label>
-            Page size
-            <select value={filters.limit} onChange={(e) => set({ limit: Number(e.target.value) })}>
-              {PAGE_SIZES.map((n) => (
-                <option key={n} value={n}>
-                  {n}
-                </option>
-              ))}
-            </select>
-          </label>
+          <PageSize label="Page size" value={filters.limit} onChange={(limit) => set({ limit })} />
           <label className="admin-check">
             <input type="checkbox" checked={autoRefresh} onChange={(e) => setAutoRefresh(e.target.checked)} />
             Auto refresh
@@ -142,31 +129,18 @@ export function LogsTab() {
         {data && data.logs.length > 0 && (
           <LogList logs={data.logs} view={view} onDetails={setDetails} onTimeline={setTimeline} />
         )}
-        <div className="admin-pagination">
-          <span>
-            Showing {from} to {to} of{' '}
-            {data?.grouped
+        <Pagination
+          offset={filters.offset}
+          limit={filters.limit}
+          total={total}
+          of={
+            data?.grouped
               ? `${countOf(total, 'entry', 'entries')}${data.pagination.totalCapped ? '+' : ''} (grouped by request)`
-              : `${countOf(total, 'log')}${data?.pagination.totalCapped ? '+' : ''}`}
-          </span>
-          <Button
-            variant="secondary"
-            disabled={filters.offset === 0}
-            onClick={() => setFilters((f) => ({ ...f, offset: Math.max(0, f.offset - f.limit) }))}
-          >
-            Previous
-          </Button>
-          <span>
-            Page {page} of {pages}
-          </span>
-          <Button
-            variant="secondary"
-            disabled={!data?.pagination.hasMore}
-            onClick={() => setFilters((f) => ({ ...f, offset: f.offset + f.limit }))}
-          >
-            Next
-          </Button>
-        </div>
+              : `${countOf(total, 'log')}${data?.pagination.totalCapped ? '+' : ''}`
+          }
+          last={!data?.pagination.hasMore}
+          onOffset={(offset) => setFilters((f) => ({ ...f, offset }))}
+        />
       </Card>
       {details && (
         <LogDetailsModal

@@ -1,4 +1,5 @@
 import type { CSSProperties, ReactNode } from 'react';
+import { Card } from '../../../ui';
 
 export function Stat({ label, value, sub }: { label: string; value: ReactNode; sub?: ReactNode }) {
   return (
@@ -7,6 +8,19 @@ export function Stat({ label, value, sub }: { label: string; value: ReactNode; s
       <div className="admin-stat-value">{value}</div>
       {sub && <div className="admin-stat-sub">{sub}</div>}
     </div>
+  );
+}
+
+/** A card of figures side by side, each under its label. */
+export function StatsCard({ title, stats }: { title: string; stats: [label: string, value: ReactNode][] }) {
+  return (
+    <Card title={title}>
+      <div className="admin-cards">
+        {stats.map(([label, value]) => (
+          <Stat key={label} label={label} value={value} />
+        ))}
+      </div>
+    </Card>
   );
 }
 

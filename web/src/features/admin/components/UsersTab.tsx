@@ -8,6 +8,7 @@ import { ADMIN_REFRESH_MS } from '../lib/refresh';
 import { usePagedSearch } from '../lib/use-paged-search';
 import type { UserOverview } from '@api/admin/contract';
 import { CreditHistoryModal } from './CreditHistoryModal';
+import { EmailSearch } from './EmailSearch';
 import { Pager } from './Pager';
 import { Badge } from './Stat';
 import { RetryAlert } from './RetryAlert';
@@ -34,7 +35,8 @@ const STATUS_COLOURS: Record<UserStatus, string> = {
  * thousands of accounts; until the first page arrives, the dashboard's own first page is shown.
  */
 export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
-  const { search, needle, limit, offset, setOffset, restart, setSearch, setLimit } = usePagedSearch();
+  const paging = usePagedSearch();
+  const { needle, limit, offset, restart } = paging;
   const [sort, setSort] = useState<UserSortField>(DEFAULT_USER_SORT.field);
   const [direction, setDirection] = useState<'asc' | 'desc'>(DEFAULT_USER_SORT.direction);
   const [opened, setOpened] = useState<UserOverview | null>(null);
@@ -50,11 +52,7 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
   const users = data?.users ?? (opening ? firstPage.slice(0, limit) : []);
   return (
     <Card title="User Management">
-      <div className="admin-filters">
-        <label>
-          Search by e-mail
-          <input type="search" value={search} onChange={(e) => setSearch(e.target.value)} maxLength={320} />
-        </label>
+      <EmailSearch search={paging.search} setSearch={paging.setSearch} fetching={isFetching}>
         <label>
           Sort by
           <select
@@ -84,8 +82,7 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
             <option value="desc">Descending</option>
           </select>
         </label>
-        {isFetching && <span className="muted small">Loading users...</span>}
-      </div>
+      </EmailSearch>
       {isError && <RetryAlert onRetry={refetch}>Failed to load users</RetryAlert>}
       {data && users.length === 0 ? (
         <p className="muted">{needle ? `No users match "${needle}"` : 'No users yet'}</p>
@@ -110,16 +107,7 @@ export function UsersTab({ firstPage }: { firstPage: UserOverview[] }) {
           </table>
         </div>
       )}
-      {data && (
-        <Pager
-          offset={offset}
-          limit={limit}
-          total={data.total}
-          noun="user"
-          onOffset={setOffset}
-          onLimit={setLimit}
-        />
-      )}
+      {data && <Pager paging={paging} total={data.total} noun="user" />}
       {opened && <CreditHistoryModal user={opened} onClose={() => setOpened(null)} />}
     </Card>
   );

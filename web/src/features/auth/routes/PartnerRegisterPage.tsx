@@ -1,9 +1,9 @@
-import { Link, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { errorStatus } from '../../../lib/errors';
 import { Alert, LinkButton, Spinner } from '../../../ui';
 import { usePartnerQuery } from '../api';
-import { AuthFrame } from '../components/AuthFrame';
+import { ALREADY_REGISTERED, AuthFrame } from '../components/AuthFrame';
 import { RegisterForm } from '../components/RegisterForm';
 
 export function PartnerRegisterPage() {
@@ -38,11 +38,7 @@ export function PartnerRegisterPage() {
       }
       subtitle="Exclusive offer for partner members."
       badge={<p className="bonus-badge">+{partner.bonusCredits} BONUS CREDITS</p>}
-      footer={
-        <p>
-          Already have an account? <Link to={paths.login}>Sign in</Link>
-        </p>
-      }
+      elsewhere={ALREADY_REGISTERED}
     >
       <RegisterForm partner={partner.slug} submitLabel="Claim My Credits" />
     </AuthFrame>

@@ -1,6 +1,4 @@
-import { Link } from 'react-router-dom';
-import { paths } from '../../../app/paths';
-import { AuthFrame } from '../components/AuthFrame';
+import { ALREADY_REGISTERED, AuthFrame } from '../components/AuthFrame';
 import { RegisterForm } from '../components/RegisterForm';
 
 export function RegisterPage() {
@@ -8,11 +6,7 @@ export function RegisterPage() {
     <AuthFrame
       title="Create your account"
       subtitle="Start with 50 free credits. No card required."
-      footer={
-        <p>
-          Already have an account? <Link to={paths.login}>Sign in</Link>
-        </p>
-      }
+      elsewhere={ALREADY_REGISTERED}
     >
       <RegisterForm />
     </AuthFrame>

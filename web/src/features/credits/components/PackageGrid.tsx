@@ -70,7 +70,7 @@ export function PackageGrid({
               {monthly && <span className="package-period">/month</span>}
             </p>
             <p className="muted small">{perCredit(price, pkg.credits)}</p>
-            <p className={monthly ? 'savings-badge' : 'savings-badge savings-hint'}>
+            <p className={monthly ? 'badge badge-success savings-badge' : 'badge badge-muted savings-badge'}>
               {monthly
                 ? `Save ${save.percent}% · ${formatDollars(save.cents)}/mo`
                 : `Save ${save.percent}% with monthly`}

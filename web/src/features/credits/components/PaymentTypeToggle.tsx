@@ -22,7 +22,7 @@ export function PaymentTypeToggle({ value, onChange }: Props) {
           onClick={() => onChange(o.value)}
         >
           {o.label}
-          {o.value === 'monthly' && <span className="payment-toggle-save">Save 20%</span>}
+          {o.value === 'monthly' && <span className="badge badge-success payment-toggle-save">Save 20%</span>}
         </button>
       ))}
     </div>

@@ -1,25 +1,17 @@
 import { describe, expect, it } from 'vitest';
 import { dayTooltip, usageChartOption } from './chart-option';
+import { emptyDay } from './daily-usage';
 import type { DailyUsage } from '@api/lookups/contract';
 
 const days: DailyUsage[] = [
+  emptyDay('2025-07-01'),
   {
-    date: '2025-07-01',
-    successful_lookups: 0,
-    failed_lookups: 0,
-    nothing_to_update: 0,
-    failure_reasons: {},
-    successful_by_source: {},
-    refused_values: {},
-  },
-  {
-    date: '2025-07-02',
+    ...emptyDay('2025-07-02'),
     successful_lookups: 4,
     failed_lookups: 3,
     nothing_to_update: 2,
     failure_reasons: { insufficient_credits: 2, zip_not_found: 1 },
     successful_by_source: { webhook: 3, workflow: 1 },
-    refused_values: {},
   },
 ];
 

@@ -1,7 +1,8 @@
 import type { DailyUsage } from '@api/lookups/contract';
 import { addDays } from '@domain/lookups/usage-window';
 
-const emptyDay = (date: string): DailyUsage => ({
+/** A day without lookups. */
+export const emptyDay = (date: string): DailyUsage => ({
   date,
   successful_lookups: 0,
   failed_lookups: 0,

@@ -1,3 +1,5 @@
+import { StepNumber } from '../../../ui';
+
 const steps = [
   { title: 'Connect HubSpot', text: 'Sign up and connect your HubSpot portal from your dashboard.' },
   {
@@ -16,9 +18,7 @@ export function HowItWorks() {
     <ol className="grid grid-4 steps">
       {steps.map((step, index) => (
         <li key={step.title} className="step">
-          <span className="step-number" aria-hidden="true">
-            {index + 1}
-          </span>
+          <StepNumber n={index + 1} />
           <h3>{step.title}</h3>
           <p>{step.text}</p>
         </li>

@@ -3,7 +3,7 @@ import { proposedMapping, sharedProperties } from '@domain/portals/proposal';
 import { useNavigate, useParams } from 'react-router-dom';
 import { paths } from '../../../app/paths';
 import { serverErrorText } from '../../../lib/errors';
-import { Alert, Button, Card, LinkButton, Page, Spinner, withFlash } from '../../../ui';
+import { Alert, Card, LinkButton, Page, Spinner, SubmitButton, withFlash } from '../../../ui';
 import {
   useCompanyPropertiesQuery,
   useContactPropertiesQuery,
@@ -156,9 +156,9 @@ export function ConfigurePortalPage() {
           </div>
           {saveError && <Alert kind="error">{saveError}</Alert>}
           <div className="button-row">
-            <Button type="submit" disabled={saving}>
-              {saving ? 'Saving...' : 'Save Configuration'}
-            </Button>
+            <SubmitButton pending={saving} pendingLabel="Saving...">
+              Save Configuration
+            </SubmitButton>
             <LinkButton to={paths.dashboard} variant="secondary">
               Cancel
             </LinkButton>

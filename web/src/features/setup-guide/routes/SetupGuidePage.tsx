@@ -1,6 +1,6 @@
 import { paths } from '../../../app/paths';
 import { usePublicConfigQuery } from '../../../lib/public-config';
-import { LinkButton, Page } from '../../../ui';
+import { LinkButton, Page, StepNumber } from '../../../ui';
 import { VideoFacade } from '../components/VideoFacade';
 import screenshots from '../screenshots.json';
 
@@ -86,9 +86,7 @@ export function SetupGuidePage() {
       <ol className="guide-steps section-block">
         {steps.map((step, index) => (
           <li key={step.title} className="card guide-step">
-            <span className="step-number" aria-hidden="true">
-              {index + 1}
-            </span>
+            <StepNumber n={index + 1} />
             <div>
               <h2 className="card-title">
                 Step {index + 1}: {step.title}

@@ -1,9 +1,18 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { isPhoneNumber } from '@domain/support/phone';
-import { serverErrorText } from '../../../lib/errors';
 import { usePublicConfigQuery } from '../../../lib/public-config';
 import { useSession } from '../../../lib/session';
-import { Alert, Button, Card, Page, TextArea, TextField } from '../../../ui';
+import {
+  Card,
+  EmailField,
+  Form,
+  Page,
+  SubmitButton,
+  TextArea,
+  TextField,
+  useForm,
+  type Banner,
+} from '../../../ui';
 import { useSendSupportEmailMutation } from '../api';
 import { Captcha } from '../components/Captcha';
 
@@ -12,41 +21,31 @@ const empty = { phone: '', subject: '', message: '' };
 export const PHONE_INVALID =
   'Enter a phone number of 7 to 15 digits (spaces, dashes, dots, brackets and a leading + are fine).';
 
+/** The server's sentence, styled as a success only when it says so (the spec's rule). */
+const said = (text: string): Banner => ({ kind: /success/i.test(text) ? 'success' : 'error', text });
+
 export function SupportPage() {
   const { user } = useSession();
   const { data: config, isLoading: configLoading } = usePublicConfigQuery();
   const [send, { isLoading: sending }] = useSendSupportEmailMutation();
-  const [email, setEmail] = useState(user?.email ?? '');
-  const [fields, setFields] = useState(empty);
   const [recaptchaToken, setRecaptchaToken] = useState('');
   const [captchaReset, setCaptchaReset] = useState(0);
-  const [result, setResult] = useState<string | null>(null);
-  const [phoneProblem, setPhoneProblem] = useState<string>();
   const siteKey = config?.captchaSiteKey ?? null;
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setResult(null);
-    const phoneOk = isPhoneNumber(fields.phone);
-    setPhoneProblem(phoneOk ? undefined : PHONE_INVALID);
-    if (!phoneOk) return;
-    if (siteKey && !recaptchaToken) {
-      setResult('Please complete the captcha before sending.');
-      return;
-    }
-    try {
-      const answer = await send({ email, ...fields, recaptchaToken }).unwrap();
-      setResult(answer.message);
-      setFields(empty);
-    } catch (err) {
-      setResult(serverErrorText(err) ?? 'Failed to send email. Please try again.');
-    } finally {
-      if (siteKey) setCaptchaReset((n) => n + 1);
-    }
-  }
-
-  const update = (name: keyof typeof empty) => (event: { target: { value: string } }) =>
-    setFields((current) => ({ ...current, [name]: event.target.value }));
+  const form = useForm({
+    initial: { email: user?.email ?? '', ...empty },
+    check: ({ phone }) => ({ phone: isPhoneNumber(phone) ? undefined : PHONE_INVALID }),
+    send: async (fields, update) => {
+      if (siteKey && !recaptchaToken) return said('Please complete the captcha before sending.');
+      try {
+        const answer = await send({ ...fields, recaptchaToken }).unwrap();
+        update(empty);
+        return said(answer.message);
+      } finally {
+        if (siteKey) setCaptchaReset((n) => n + 1);
+      }
+    },
+    failed: (reason) => reason ?? 'Failed to send email. Please try again.',
+  });
 
   return (
     <Page
@@ -55,50 +54,20 @@ export function SupportPage() {
     >
       <div className="grid grid-2 align-start">
         <Card title="Contact us">
-          <form onSubmit={(event) => void submit(event)} className="form">
-            {result && <Alert kind={/success/i.test(result) ? 'success' : 'error'}>{result}</Alert>}
-            <TextField
-              label="Email"
-              type="email"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-            <TextField
-              label="Phone"
-              type="tel"
-              autoComplete="tel"
-              required
-              value={fields.phone}
-              onChange={update('phone')}
-              aria-invalid={phoneProblem !== undefined}
-              error={phoneProblem}
-            />
-            <TextField
-              label="Subject"
-              required
-              maxLength={200}
-              value={fields.subject}
-              onChange={update('subject')}
-            />
-            <TextArea
-              label="Message"
-              required
-              rows={6}
-              maxLength={5000}
-              value={fields.message}
-              onChange={update('message')}
-            />
+          <Form form={form}>
+            <EmailField {...form.field('email')} />
+            <TextField label="Phone" type="tel" autoComplete="tel" required {...form.field('phone')} />
+            <TextField label="Subject" required maxLength={200} {...form.field('subject')} />
+            <TextArea label="Message" required rows={6} maxLength={5000} {...form.field('message')} />
             {siteKey ? (
               <Captcha siteKey={siteKey} onToken={setRecaptchaToken} resetKey={captchaReset} />
             ) : (
               !configLoading && <p className="muted small">Captcha is turned off on this server.</p>
             )}
-            <Button type="submit" disabled={sending}>
-              {sending ? 'Sending...' : 'Send Message'}
-            </Button>
-          </form>
+            <SubmitButton pending={sending} pendingLabel="Sending...">
+              Send Message
+            </SubmitButton>
+          </Form>
         </Card>
         <Card title="Other ways to reach us">
           <p>
