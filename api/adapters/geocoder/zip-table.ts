@@ -2,8 +2,9 @@
 // scripts/zipdata/build.ts generates. Loaded once into memory; every lookup is one Map.get.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Location, ParsedPostalCode } from '../../../domain/lookups/postal-code';
+import type { CountyShare, Location, ParsedPostalCode } from '../../../domain/lookups/postal-code';
 import { INSTALL_DIR } from '../../install-dir';
+import type { ZipDataSource } from '../../zipdata/contract';
 import type { ZipTableFile } from './zip-table-file';
 
 export const ZIP_TABLE_FILE = join(INSTALL_DIR, 'api', 'zipdata', 'zip-table.json');
@@ -13,6 +14,10 @@ export interface ZipTable {
   resolve(code: ParsedPostalCode): Location | undefined;
   readonly usZipCount: number;
   readonly canadianFsaCount: number;
+  /** The table's fingerprint, which every lookup it resolves records. */
+  readonly version: string;
+  /** The packages it was built from, with their data's date. */
+  readonly sources: readonly ZipDataSource[];
   /** How long reading and indexing the file took, in milliseconds. */
   readonly loadMs: number;
 }
@@ -61,20 +66,47 @@ function locations(strings: string[], rows: number, country: Location['country']
 export function loadZipTable(path: string = ZIP_TABLE_FILE): ZipTable {
   const started = performance.now();
   const file = JSON.parse(readFileSync(path, 'utf8')) as ZipTableFile;
-  if (file.format !== 2) throw new ZipTableFileError(`Unsupported ZIP table format ${String(file.format)}`);
+  if (file.format !== 3) throw new ZipTableFileError(`Unsupported ZIP table format ${String(file.format)}`);
 
-  const { zips, otherCities, ...usColumns } = file.us;
+  const { zips, otherCities, counties, ...usColumns } = file.us;
   const usPlaces = locations(file.strings, zips.length / 5, 'US', usColumns);
   // ZIPs are dense 5-digit numbers, so a flat array indexed by the ZIP beats hashing strings.
   const usRowOfZip = new Int32Array(100_000).fill(-1);
   for (let row = 0; row < usPlaces.length; row++) usRowOfZip[Number(zips.slice(row * 5, row * 5 + 5))] = row;
-  for (const [zip, indexes] of Object.entries(otherCities)) {
+  const extras = new Map<number, Partial<Location>>();
+  const rowOf = (zip: string, what: string) => {
     const row = usRowOfZip[Number(zip)] ?? -1;
-    const names = indexes.map((i) => file.strings[i]);
-    if (row === -1 || names.some((n) => n === undefined))
-      throw new ZipTableFileError(`The other city names of ${zip} do not match the table`);
-    usPlaces[row] = Object.freeze({ ...usPlaces[row]!, otherCities: Object.freeze(names as string[]) });
+    if (row === -1) throw new ZipTableFileError(`The ${what} of ${zip} name a ZIP the table lacks`);
+    return row;
+  };
+  const name = (i: number | undefined, zip: string, what: string) => {
+    const value = i === undefined ? undefined : file.strings[i];
+    if (value === undefined) throw new ZipTableFileError(`The ${what} of ${zip} hold a bad index`);
+    return value;
+  };
+  for (const [zip, indexes] of Object.entries(otherCities)) {
+    const names = indexes.map((i) => name(i, zip, 'other city names'));
+    extras.set(rowOf(zip, 'other city names'), { otherCities: Object.freeze(names) });
   }
+  for (const [zip, triples] of Object.entries(counties)) {
+    const row = rowOf(zip, 'counties');
+    const spans: CountyShare[] = [];
+    for (let i = 0; i < triples.length; i += 3)
+      spans.push(
+        Object.freeze({
+          county: name(triples[i], zip, 'counties'),
+          state: name(triples[i + 1], zip, 'counties'),
+          share: (triples[i + 2] ?? 0) / 100,
+        }),
+      );
+    const crosses = spans.some((c) => c.state !== usPlaces[row]!.state);
+    extras.set(row, {
+      ...extras.get(row),
+      counties: Object.freeze(spans),
+      ...(crosses ? { crossesStateLine: true as const } : {}),
+    });
+  }
+  for (const [row, extra] of extras) usPlaces[row] = Object.freeze({ ...usPlaces[row]!, ...extra });
 
   const { fsas, province, county, timezone } = file.ca;
   const caPlaces = locations(file.strings, fsas.length / 3, 'CA', { state: province, county, timezone });
@@ -89,6 +121,8 @@ export function loadZipTable(path: string = ZIP_TABLE_FILE): ZipTable {
     },
     usZipCount: usPlaces.length,
     canadianFsaCount: caByFsa.size,
+    version: file.version,
+    sources: Object.freeze(file.sources.map((s) => Object.freeze({ ...s }))),
     loadMs,
   };
 }
