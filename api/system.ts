@@ -23,6 +23,7 @@ import { PostgresSnapshotStore, Snapshots } from './eventsourcing/snapshots';
 import { healthModule } from './health/routes';
 import { INSTALL_DIR } from './install-dir';
 import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
+import { zipDataModule } from './zipdata/routes';
 import { composeLookups, type HubSpotSide } from './lookups/composition';
 import type { LookupProcessor } from './lookups/processor';
 import { composeBackfill } from './backfill/composition';
@@ -305,6 +306,7 @@ export async function createSystem(
         devMailUrl: mail.devMailUrl,
         zipAttribution: () => ZIP_DATA_ATTRIBUTION,
       }),
+      zipDataModule(),
       hubspotModule({
         ...hubspot,
         auth,

@@ -73,6 +73,19 @@ export function countiesOf(location: Location): readonly CountyShare[] {
     : [];
 }
 
+/**
+ * The counties as one text a workflow output or a CSV cell can hold, written county first:
+ * "Apache County, AZ (11.86%); McKinley County, NM (88.14%)". Empty when the place has none.
+ */
+export function countiesText(location: Location): string {
+  return countiesOf(location)
+    .map((c) => `${c.county}, ${c.state} (${c.share}%)`)
+    .join('; ');
+}
+
+/** The other accepted city names as one text: "East Boston"; empty when there are none. */
+export const otherCitiesText = (location: Location): string => (location.otherCities ?? []).join('; ');
+
 // ZIP+4 is written with or without its hyphen; the first five digits are the ZIP.
 const US_ZIP = /^([0-9]{5})(?:-?[0-9]{4})?$/;
 const CANADIAN_POSTAL_CODE = /^([A-Z][0-9][A-Z]) ?([0-9][A-Z][0-9])$/;

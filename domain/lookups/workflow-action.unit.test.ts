@@ -126,8 +126,32 @@ describe('a workflow action’s outputs', () => {
       county: 'UTC-05:00',
       country: 'CA',
       timezone: 'America/Toronto',
+      other_cities: '',
+      counties: '',
       outcome: 'filled',
     });
+  });
+
+  it('give a ZIP’s other accepted city names and every county it spans with its share, the written one first', () => {
+    const windowRock: Location = {
+      city: 'Window Rock',
+      otherCities: ['Fort Defiance', 'St Michaels'],
+      state: 'AZ',
+      county: 'Apache County',
+      counties: [
+        { county: 'Apache County', state: 'AZ', share: 11.86 },
+        { county: 'McKinley County', state: 'NM', share: 88.14 },
+      ],
+      crossesStateLine: true,
+      country: 'US',
+      timezone: 'America/Denver',
+    };
+    expect(workflowOutputs(windowRock, 'filled')).toMatchObject({
+      county: 'Apache County',
+      other_cities: 'Fort Defiance; St Michaels',
+      counties: 'Apache County, AZ (11.86%); McKinley County, NM (88.14%)',
+    });
+    expect(workflowOutputs(newYork, 'filled')).toMatchObject({ counties: 'New York County, NY (100%)' });
   });
 
   it('give only the outcome on a failure, so no location is handed out without its credit', () => {
@@ -137,6 +161,8 @@ describe('a workflow action’s outputs', () => {
       county: '',
       country: '',
       timezone: '',
+      other_cities: '',
+      counties: '',
       outcome: 'insufficient_credits',
     });
   });

