@@ -14,26 +14,33 @@ interface ZipFacts {
 type AnyTableFile = Pick<ZipTableFile, 'strings'> & {
   version?: string;
   us: Pick<ZipTableFile['us'], 'zips' | 'city' | 'state' | 'county' | 'otherCities'> & {
-    counties?: Record<string, number[]>;
+    counties?: number[];
   };
 };
 
 function factsByZip(file: AnyTableFile): Map<string, ZipFacts> {
   const name = (i: number | undefined) => (i === undefined || i < 0 ? null : (file.strings[i] ?? null));
   const facts = new Map<string, ZipFacts>();
-  const { zips, city, state, county, otherCities, counties = {} } = file.us;
+  const { zips, city, state, county, otherCities, counties = [] } = file.us;
+  const spansOfRow = new Map<number, string>();
+  for (let at = 0; at < counties.length;) {
+    const row = counties[at++] ?? 0;
+    const n = counties[at++] ?? 0;
+    const spans: string[] = [];
+    for (let k = 0; k < n; k++, at += 3)
+      spans.push(
+        `${name(counties[at]) ?? ''} ${name(counties[at + 1]) ?? ''} ${(counties[at + 2] ?? 0) / 100}%`,
+      );
+    spansOfRow.set(row, spans.join('; '));
+  }
   for (let row = 0; row * 5 < zips.length; row++) {
     const zip = zips.slice(row * 5, row * 5 + 5);
-    const spans = counties[zip] ?? [];
-    const spanText: string[] = [];
-    for (let i = 0; i < spans.length; i += 3)
-      spanText.push(`${name(spans[i]) ?? ''} ${name(spans[i + 1]) ?? ''} ${(spans[i + 2] ?? 0) / 100}%`);
     facts.set(zip, {
       city: name(city[row]) ?? '',
       state: name(state[row]) ?? '',
       county: name(county[row]),
       otherCities: (otherCities[zip] ?? []).map(name).join('; '),
-      counties: spanText.join('; '),
+      counties: spansOfRow.get(row) ?? '',
     });
   }
   return facts;

@@ -26,7 +26,7 @@ function table(version: string, rows: Row[]): ZipTableFile {
       county: rows.map((r) => ref(r.county)),
       timezone: rows.map(() => -1),
       otherCities: Object.fromEntries(rows.map((r) => [r.zip, (r.otherCities ?? []).map(ref)])),
-      counties: {},
+      counties: [],
     },
     ca: { fsas: '', province: [], county: [], timezone: [] },
   };

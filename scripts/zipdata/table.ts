@@ -104,7 +104,11 @@ export function buildZipTable(): BuiltZipTable {
       county: rows.map((r) => ref(r.county)),
       timezone: rows.map((r) => ref(r.timezone)),
       otherCities: sparse((r) => r.otherCities.map(ref)),
-      counties: sparse((r) => r.counties.flatMap((c) => [ref(c.county), ref(c.state), c.share])),
+      counties: rows.flatMap((r, row) =>
+        r.counties.length > 0
+          ? [row, r.counties.length, ...r.counties.flatMap((c) => [ref(c.county), ref(c.state), c.share])]
+          : [],
+      ),
     },
     ca: {
       fsas: canada.map((r) => r.fsa).join(''),

@@ -28,10 +28,12 @@ export interface ZipTableFile {
      */
     otherCities: Record<string, number[]>;
     /**
-     * For the ZIPs spanning more than one county: ZIP → triples of (county, its state, share in
-     * hundredths of a percent), the `county` column's first and the others by share. Sparse too.
+     * The ZIPs spanning more than one county, in ZIP order, as one flat list of numbers (quicker
+     * to parse than an object of small arrays): the ZIP's row, its county count n, then n triples
+     * of (county, its state, share in hundredths of a percent), the `county` column's first and
+     * the others by share.
      */
-    counties: Record<string, number[]>;
+    counties: number[];
   };
   ca: {
     /** Every forward sortation area, ascending, three characters each, concatenated. */

@@ -73,40 +73,39 @@ export function loadZipTable(path: string = ZIP_TABLE_FILE): ZipTable {
   // ZIPs are dense 5-digit numbers, so a flat array indexed by the ZIP beats hashing strings.
   const usRowOfZip = new Int32Array(100_000).fill(-1);
   for (let row = 0; row < usPlaces.length; row++) usRowOfZip[Number(zips.slice(row * 5, row * 5 + 5))] = row;
-  const extras = new Map<number, Partial<Location>>();
-  const rowOf = (zip: string, what: string) => {
-    const row = usRowOfZip[Number(zip)] ?? -1;
-    if (row === -1) throw new ZipTableFileError(`The ${what} of ${zip} name a ZIP the table lacks`);
-    return row;
-  };
-  const name = (i: number | undefined, zip: string, what: string) => {
+  const name = (i: number | undefined, what: string) => {
     const value = i === undefined ? undefined : file.strings[i];
-    if (value === undefined) throw new ZipTableFileError(`The ${what} of ${zip} hold a bad index`);
+    if (value === undefined) throw new ZipTableFileError(`The ${what} hold a bad index`);
     return value;
   };
   for (const [zip, indexes] of Object.entries(otherCities)) {
-    const names = indexes.map((i) => name(i, zip, 'other city names'));
-    extras.set(rowOf(zip, 'other city names'), { otherCities: Object.freeze(names) });
+    const row = usRowOfZip[Number(zip)] ?? -1;
+    if (row === -1) throw new ZipTableFileError(`The other city names of ${zip} name a ZIP the table lacks`);
+    const names = indexes.map((i) => name(i, `other city names of ${zip}`));
+    usPlaces[row] = Object.freeze({ ...usPlaces[row]!, otherCities: Object.freeze(names) });
   }
-  for (const [zip, triples] of Object.entries(counties)) {
-    const row = rowOf(zip, 'counties');
-    const spans: CountyShare[] = [];
-    for (let i = 0; i < triples.length; i += 3)
-      spans.push(
-        Object.freeze({
-          county: name(triples[i], zip, 'counties'),
-          state: name(triples[i + 1], zip, 'counties'),
-          share: (triples[i + 2] ?? 0) / 100,
-        }),
-      );
-    const crosses = spans.some((c) => c.state !== usPlaces[row]!.state);
-    extras.set(row, {
-      ...extras.get(row),
+  for (let at = 0; at < counties.length;) {
+    const row = counties[at++]!;
+    const place = usPlaces[row];
+    const n = counties[at++] ?? 0;
+    if (!place || n < 2) throw new ZipTableFileError(`The counties list is broken at ${at}`);
+    const spans: CountyShare[] = new Array<CountyShare>(n);
+    let crosses = false;
+    for (let k = 0; k < n; k++, at += 3) {
+      const state = name(counties[at + 1], 'counties');
+      crosses ||= state !== place.state;
+      spans[k] = Object.freeze({
+        county: name(counties[at], 'counties'),
+        state,
+        share: counties[at + 2]! / 100,
+      });
+    }
+    usPlaces[row] = Object.freeze({
+      ...place,
       counties: Object.freeze(spans),
       ...(crosses ? { crossesStateLine: true as const } : {}),
     });
   }
-  for (const [row, extra] of extras) usPlaces[row] = Object.freeze({ ...usPlaces[row]!, ...extra });
 
   const { fsas, province, county, timezone } = file.ca;
   const caPlaces = locations(file.strings, fsas.length / 3, 'CA', { state: province, county, timezone });
