@@ -1,46 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import type { Location, ParsedPostalCode } from '../lookups/postal-code';
+import { PLACES } from '../../tests/support/places';
 import { classifyAddress } from './classify';
 
-// Hand-picked places, as the ZIP table gives them.
-const boston: Location = {
-  city: 'Boston',
-  otherCities: ['East Boston'],
-  state: 'MA',
-  county: 'Suffolk County',
-  country: 'US',
-  timezone: 'America/New_York',
-};
-const windowRock: Location = {
-  city: 'Window Rock',
-  state: 'AZ',
-  county: 'Apache County',
-  counties: [
-    { county: 'Apache County', state: 'AZ', share: 11.86 },
-    { county: 'McKinley County', state: 'NM', share: 88.14 },
-  ],
-  crossesStateLine: true,
-  country: 'US',
-  timezone: 'America/Denver',
-};
-const pierre: Location = {
-  city: 'Pierre',
-  state: 'SD',
-  county: 'Hughes County',
-  counties: [
-    { county: 'Hughes County', state: 'SD', share: 55.15 },
-    { county: 'Sully County', state: 'SD', share: 44.85 },
-  ],
-  country: 'US',
-  timezone: 'America/Chicago',
-};
-const toronto: Location = {
-  city: null,
-  state: 'ON',
-  county: 'UTC-05:00',
-  country: 'CA',
-  timezone: 'America/Toronto',
-};
+const { eastBoston: boston, windowRock, pierre, toronto } = PLACES;
 
 const resolve = (code: ParsedPostalCode): Location | undefined =>
   code.kind === 'ca'

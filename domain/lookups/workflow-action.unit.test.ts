@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContactMapping, PortalMapping } from '../portals/config';
 import type { LookupPortal, ZipChange } from './plan';
 import type { Location, ParsedPostalCode } from './postal-code';
+import { PLACES } from '../../tests/support/places';
 import { planWorkflowLookup, workflowLookupIdOf, workflowOutputs } from './workflow-action';
 
 const newYork: Location = {
@@ -133,19 +134,7 @@ describe('a workflow action’s outputs', () => {
   });
 
   it('give a ZIP’s other accepted city names and every county it spans with its share, the written one first', () => {
-    const windowRock: Location = {
-      city: 'Window Rock',
-      otherCities: ['Fort Defiance', 'St Michaels'],
-      state: 'AZ',
-      county: 'Apache County',
-      counties: [
-        { county: 'Apache County', state: 'AZ', share: 11.86 },
-        { county: 'McKinley County', state: 'NM', share: 88.14 },
-      ],
-      crossesStateLine: true,
-      country: 'US',
-      timezone: 'America/Denver',
-    };
+    const { windowRock } = PLACES;
     expect(workflowOutputs(windowRock, 'filled')).toMatchObject({
       county: 'Apache County',
       other_cities: 'Fort Defiance; St Michaels',

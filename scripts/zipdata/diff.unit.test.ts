@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { ZipTableFile } from '../../api/adapters/geocoder/zip-table-file';
+import { zipTableFile } from './table';
 import { diffAsMarkdown, diffZipTables } from './diff';
 
 interface Row {
@@ -10,27 +11,15 @@ interface Row {
   otherCities?: string[];
 }
 
-/** A table of a few US ZIPs, columns and strings as the build writes them. */
-function table(version: string, rows: Row[]): ZipTableFile {
-  const strings: string[] = [];
-  const ref = (s: string) => (strings.includes(s) ? strings.indexOf(s) : strings.push(s) - 1);
-  return {
-    format: 3,
-    version,
-    sources: [],
-    strings,
-    us: {
-      zips: rows.map((r) => r.zip).join(''),
-      city: rows.map((r) => ref(r.city)),
-      state: rows.map((r) => ref(r.state)),
-      county: rows.map((r) => ref(r.county)),
-      timezone: rows.map(() => -1),
-      otherCities: Object.fromEntries(rows.map((r) => [r.zip, (r.otherCities ?? []).map(ref)])),
-      counties: [],
-    },
-    ca: { fsas: '', province: [], county: [], timezone: [] },
-  };
-}
+/** A table of a few US ZIPs, encoded as the build encodes the merged rows. */
+const table = (version: string, rows: Row[]): ZipTableFile => ({
+  ...zipTableFile(
+    rows.map((r) => ({ otherCities: [], counties: [], timezone: null, ...r })),
+    [],
+    [],
+  ),
+  version,
+});
 
 const boston = { zip: '02128', city: 'Boston', state: 'MA', county: 'Suffolk County' };
 const pierre = { zip: '57501', city: 'Pierre', state: 'SD', county: 'Hughes County' };

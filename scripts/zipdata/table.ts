@@ -79,23 +79,18 @@ export interface BuiltZipTable {
   sourceRows: Record<string, number>;
 }
 
-export function buildZipTable(): BuiltZipTable {
-  checkPinnedVersions();
-  const sources = {
-    geoNames: readGeoNames(),
-    simpleMaps: readSimpleMaps(),
-    ziptz: readZiptz(),
-    zipcodes: readZipcodesUs(),
-  };
-  const { rows, report } = mergeUsZips(sources);
-  const canada = canadianFsas(readCanadianFsas());
-
+/** The file's content from the merged rows: every name interned once, the columns as indexes. */
+export function zipTableFile(
+  rows: readonly UsZipRow[],
+  canada: ReturnType<typeof canadianFsas>,
+  sources: readonly ZipDataSource[],
+): ZipTableFile {
   const { strings, ref } = stringTable();
   const sparse = (pick: (r: UsZipRow) => number[]) =>
     Object.fromEntries(rows.flatMap((r) => (pick(r).length > 0 ? [[r.zip, pick(r)] as const] : [])));
   const content: Omit<ZipTableFile, 'version'> = {
     format: 3,
-    sources: [...PINNED_SOURCES],
+    sources: [...sources],
     strings,
     us: {
       zips: rows.map((r) => r.zip).join(''),
@@ -120,6 +115,21 @@ export function buildZipTable(): BuiltZipTable {
   // The version comes first in the file so a reader can see it without scrolling past the data.
   const { format, ...rest } = content;
   const file: ZipTableFile = { format, version: tableVersion(content), ...rest };
+  return file;
+}
+
+export function buildZipTable(): BuiltZipTable {
+  checkPinnedVersions();
+  const sources = {
+    geoNames: readGeoNames(),
+    simpleMaps: readSimpleMaps(),
+    ziptz: readZiptz(),
+    zipcodes: readZipcodesUs(),
+  };
+  const { rows, report } = mergeUsZips(sources);
+  const canada = canadianFsas(readCanadianFsas());
+
+  const file = zipTableFile(rows, canada, PINNED_SOURCES);
   return {
     file,
     rows,
