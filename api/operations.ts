@@ -12,10 +12,11 @@ import { metricsModule } from './metrics/routes';
 import type { StandIns } from './config/contract';
 import type { Settings } from './settings';
 import { ZIP_DATA_ATTRIBUTION } from './zipdata/attribution';
+import { zipDataModule } from './zipdata/routes';
 
 /**
  * What operators and admins look at, and what the web app reads before sign-in: health, the
- * public configuration, metrics, the request log viewer and the admin's views.
+ * public configuration and the ZIP data's age, metrics, the request log viewer and the admin's views.
  */
 export function operationsModules(
   base: Foundation,
@@ -42,6 +43,7 @@ export function operationsModules(
       devMailUrl: o.devMailUrl,
       zipAttribution: () => ZIP_DATA_ATTRIBUTION,
     }),
+    zipDataModule(),
     adminModule({ ...auth, store, readModels, operational, now }),
     metricsModule(base.metrics, settings.metricsToken),
     logsModule({ ...auth, operational, readModels, now, lostLogLines: () => requestLogs.stats().lost }),

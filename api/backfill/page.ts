@@ -136,6 +136,7 @@ export async function processPage(
       objectId: record.id,
       zip: zipOf(record, { portal: route, objectType: job.objectType }),
       requestedAt,
+      zipDataVersion: deps.zipTable.version,
     };
     return { lookupId, portalId: job.portalId, objectType: job.objectType, objectId: record.id, ref };
   };

@@ -1,5 +1,7 @@
+import { countiesText, otherCitiesText, parsePostalCode } from '../../domain/lookups/postal-code';
 import { recordsPage } from '../../projections/backfill/queries';
 import type { ReadModelDb } from '../../projections/schema';
+import type { ZipTable } from '../adapters/geocoder/zip-table';
 
 const REPORT_PAGE = 1_000;
 
@@ -9,10 +11,28 @@ export function csvField(value: string): string {
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
-export const REPORT_HEADER = ['object_id', 'zip', 'outcome', 'reason', 'fields_written'];
+export const REPORT_HEADER = [
+  'object_id',
+  'zip',
+  'outcome',
+  'reason',
+  'fields_written',
+  'other_cities',
+  'counties',
+];
+
+/**
+ * The rest of a filled record's answer: its ZIP's other accepted city names and every county it
+ * spans with its share, from the table the server runs now.
+ */
+function alternativesOf(zip: string, table: ZipTable): [string, string] {
+  const code = parsePostalCode(zip);
+  const place = code.kind === 'invalid' ? undefined : table.resolve(code);
+  return place ? [otherCitiesText(place), countiesText(place)] : ['', ''];
+}
 
 /** A job's records, one CSV line each, read a page at a time so a large job is never held whole. */
-export async function* reportLines(db: ReadModelDb, jobId: string): AsyncGenerator<string> {
+export async function* reportLines(db: ReadModelDb, jobId: string, table: ZipTable): AsyncGenerator<string> {
   yield `${REPORT_HEADER.join(',')}\r\n`;
   for (let offset = 0; ; offset += REPORT_PAGE) {
     const rows = await recordsPage(db, jobId, offset, REPORT_PAGE);
@@ -25,6 +45,7 @@ export async function* reportLines(db: ReadModelDb, jobId: string): AsyncGenerat
         Object.entries(r.filled)
           .map(([property, value]) => `${property}=${value}`)
           .join('; '),
+        ...(r.outcome === 'succeeded' ? alternativesOf(r.zip, table) : ['', '']),
       ]
         .map(csvField)
         .join(',')}\r\n`;

@@ -112,7 +112,7 @@ export function backfillModule(deps: BackfillDeps & { auth: AuthDeps; wake: () =
           `attachment; filename="zipfill-backfill-${row.objectType}-${row.portalId}-${row.jobId}.csv"`,
         );
         res.setHeader('Cache-Control', 'no-store');
-        for await (const line of reportLines(deps.readModels, row.jobId)) res.write(line);
+        for await (const line of reportLines(deps.readModels, row.jobId, deps.zipTable)) res.write(line);
         res.end();
       });
 

@@ -39,7 +39,7 @@ export interface WaveDeps extends LookupDeps {
   metrics?: LookupMetrics;
 }
 
-const refOf = (l: PendingLookup): LookupRef => ({
+const refOf = (l: PendingLookup, zipDataVersion: string): LookupRef => ({
   lookupId: l.lookupId,
   source: 'webhook',
   portalId: l.portalId,
@@ -47,6 +47,7 @@ const refOf = (l: PendingLookup): LookupRef => ({
   objectId: l.objectId,
   zip: l.zip,
   requestedAt: l.requestedAt,
+  zipDataVersion,
 });
 
 const metadataOf = (l: PendingLookup, userId?: string): EventMetadata => ({
@@ -108,12 +109,18 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
       const commands: BatchCommand<CreditsCommand>[] = items.map(({ lookup, p }) =>
         p.kind === 'fail'
           ? {
-              command: { type: 'FailLookup', lookup: refOf(lookup), reason: p.reason, detail: p.detail, at },
+              command: {
+                type: 'FailLookup',
+                lookup: refOf(lookup, deps.zipTable.version),
+                reason: p.reason,
+                detail: p.detail,
+                at,
+              },
               commandId: outcomeCommandId(lookup.lookupId),
               metadata: metadataOf(lookup, userId),
             }
           : {
-              command: { type: 'ChargeLookup', lookup: refOf(lookup), at },
+              command: { type: 'ChargeLookup', lookup: refOf(lookup, deps.zipTable.version), at },
               commandId: chargeCommandId(lookup.lookupId),
               metadata: metadataOf(lookup, userId),
             },
@@ -154,7 +161,7 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
     [...groupBy(results, (r) => r.write.userId)].map(async ([userId, items]) => {
       const { outcomes } = await deps.credits.handleEach(
         creditsStream(userId),
-        items.map((r) => outcomeCommand(r, done)),
+        items.map((r) => outcomeCommand(r, done, deps.zipTable.version)),
       );
       items.forEach(({ write }, i) => {
         const outcome = outcomes[i];
@@ -169,8 +176,12 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
     deps.metrics?.stage('end_to_end', seconds(Date.parse(write.lookup.requestedAt)));
 }
 
-function outcomeCommand({ write, outcome }: WriteResult, at: string): BatchCommand<CreditsCommand> {
-  const lookup = refOf(write.lookup);
+function outcomeCommand(
+  { write, outcome }: WriteResult,
+  at: string,
+  zipDataVersion: string,
+): BatchCommand<CreditsCommand> {
+  const lookup = refOf(write.lookup, zipDataVersion);
   return {
     command: outcome.ok
       ? { type: 'CompleteLookup', lookup, filled: outcome.filled, at }

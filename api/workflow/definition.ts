@@ -17,8 +17,21 @@ export const WORKFLOW_ACTION_INPUTS = {
   writeMappedProperties: 'write_mapped_properties',
 } as const;
 
-/** Outputs a workflow can copy or branch on; `outcome` is "filled" or the failure reason. */
-export const WORKFLOW_ACTION_OUTPUTS = ['city', 'state', 'county', 'country', 'timezone', 'outcome'] as const;
+/**
+ * Outputs a workflow can copy or branch on; `outcome` is "filled" or the failure reason.
+ * `other_cities` and `counties` are the rest of the answer: the ZIP's other accepted city names,
+ * and every county it spans with its share, the written one first.
+ */
+export const WORKFLOW_ACTION_OUTPUTS = [
+  'city',
+  'state',
+  'county',
+  'country',
+  'timezone',
+  'other_cities',
+  'counties',
+  'outcome',
+] as const;
 
 /**
  * Every failure outcome the action can answer (with hs_execution_state FAIL_CONTINUE): the app

@@ -71,6 +71,7 @@ export async function runWorkflowAction(
     objectId: execution.objectId,
     zip: execution.zip,
     requestedAt: deps.now().toISOString(),
+    zipDataVersion: deps.zipTable.version,
     requestId: execution.requestId,
   };
   deps.journal?.received(lookup);

@@ -109,6 +109,11 @@ export type LookupRef = {
   zip: string;
   /** ISO time the lookup request reached us. */
   requestedAt: string;
+  /**
+   * The version of the ZIP table that resolved the code (GET /api/zip-data tells its sources'
+   * dates); absent from lookups recorded before the table had a version.
+   */
+  zipDataVersion?: string;
 };
 
 /**

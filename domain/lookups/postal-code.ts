@@ -22,6 +22,16 @@ export interface InvalidPostalCode {
 
 export type PostalCodeParse = ParsedPostalCode | InvalidPostalCode;
 
+/** One of the counties a ZIP spans. */
+export interface CountyShare {
+  /** The county's legal name, as `Location.county` writes it. */
+  county: string;
+  /** Its state: another than the ZIP's when the ZIP crosses a state line (86515 reaches into NM). */
+  state: string;
+  /** Percent of the ZIP's people living in it, with two decimals (Census ZCTA population weights). */
+  share: number;
+}
+
 /**
  * What a lookup fills in. A null field has no value to write: a Canadian code names an area, not
  * a city; overseas military (APO/FPO/DPO) codes have no county or time zone; the freely
@@ -37,13 +47,44 @@ export interface Location {
   otherCities?: readonly string[];
   /** 2-letter USPS state or territory code; for Canada the 2-letter province code. */
   state: string;
-  /** The county; for Canada the area's standard-time UTC offset, written `UTC-05:00`. */
+  /**
+   * The county written: for a ZIP spanning several, the one of its own state where most of its
+   * people live. For Canada the area's standard-time UTC offset, written `UTC-05:00`.
+   */
   county: string | null;
+  /**
+   * Every county the ZIP spans with its share, `county` first and the others by share; absent
+   * when it lies in one county (read it with countiesOf).
+   */
+  counties?: readonly CountyShare[];
+  /** Present when the ZIP's counties lie in more than one state. */
+  crossesStateLine?: true;
   /** US for every USPS-addressed code, territories and military included. */
   country: 'US' | 'CA';
   /** IANA zone name, e.g. `America/Chicago`. */
   timezone: string | null;
 }
+
+/** Every county a US code's place spans, the written one first: one at 100% unless it spans several. */
+export function countiesOf(location: Location): readonly CountyShare[] {
+  if (location.counties) return location.counties;
+  return location.county && location.country === 'US'
+    ? [{ county: location.county, state: location.state, share: 100 }]
+    : [];
+}
+
+/**
+ * The counties as one text a workflow output or a CSV cell can hold, written county first:
+ * "Apache County, AZ (11.86%); McKinley County, NM (88.14%)". Empty when the place has none.
+ */
+export function countiesText(location: Location): string {
+  return countiesOf(location)
+    .map((c) => `${c.county}, ${c.state} (${c.share}%)`)
+    .join('; ');
+}
+
+/** The other accepted city names as one text: "East Boston"; empty when there are none. */
+export const otherCitiesText = (location: Location): string => (location.otherCities ?? []).join('; ');
 
 // ZIP+4 is written with or without its hyphen; the first five digits are the ZIP.
 const US_ZIP = /^([0-9]{5})(?:-?[0-9]{4})?$/;

@@ -8,7 +8,7 @@ import {
   type ResolveLocation,
   type ZipChange,
 } from './plan';
-import type { Location } from './postal-code';
+import { countiesText, otherCitiesText, type Location } from './postal-code';
 import { acceptedCities } from './write-modes';
 
 /**
@@ -49,6 +49,10 @@ export interface WorkflowOutputs {
   country: string;
   /** IANA zone name, e.g. America/Chicago. */
   timezone: string;
+  /** The ZIP's other accepted city names, "; " between them (02128: East Boston). */
+  other_cities: string;
+  /** Every county the ZIP spans with its share, the written one first (see countiesText). */
+  counties: string;
   outcome: WorkflowOutcome;
 }
 
@@ -65,6 +69,8 @@ export function workflowOutputs(location: Location | null, outcome: WorkflowOutc
     county: found?.county ?? '',
     country: found?.country ?? '',
     timezone: found?.timezone ?? '',
+    other_cities: found ? otherCitiesText(found) : '',
+    counties: found ? countiesText(found) : '',
     outcome,
   };
 }

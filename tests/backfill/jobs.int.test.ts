@@ -134,6 +134,11 @@ for (const backend of backends) {
         zip: ZIPS[1],
         outcome: 'succeeded',
         fields_written: 'city=Chicago; state=IL',
+        other_cities: '',
+        counties: 'Cook County, IL (100%)',
+      });
+      expect(report.find((r) => r.zip === '02134' && r.outcome === 'succeeded')).toMatchObject({
+        counties: 'Suffolk County, MA (99.6%); Middlesex County, MA (0.4%)',
       });
       expect(report.find((r) => r.object_id === ids[0])).toMatchObject({
         outcome: 'failed',

@@ -130,9 +130,11 @@ describe('filling existing records from the dashboard in the browser', () => {
     expect(download.suggestedFilename()).toMatch(/\.csv$/);
     const lines = (await readFile((await download.path())!, 'utf8')).trim().split(/\r?\n/);
     expect(lines).toHaveLength(4);
-    expect(lines[0]).toBe('object_id,zip,outcome,reason,fields_written');
-    expect(lines.find((line) => line.includes(',10001,'))).toMatch(/^\d+,10001,succeeded,,.*city=New York/);
-    expect(lines.find((line) => line.includes(',00000,'))).toMatch(/^\d+,00000,failed,zip_not_found,$/);
+    expect(lines[0]).toBe('object_id,zip,outcome,reason,fields_written,other_cities,counties');
+    expect(lines.find((line) => line.includes(',10001,'))).toMatch(
+      /^\d+,10001,succeeded,,.*city=New York.*,,"New York County, NY \(100%\)"$/,
+    );
+    expect(lines.find((line) => line.includes(',00000,'))).toMatch(/^\d+,00000,failed,zip_not_found,,,$/);
 
     // The contact in the CRM has its location now.
     await dashboard.goto(`/sandbox/hubspot/records?portalId=${portalId}`);

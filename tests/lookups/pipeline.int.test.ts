@@ -115,6 +115,21 @@ describe.each([...backends, kurrentdbBackend])('lookups from HubSpot webhooks on
     expect(foldBalance(stream).balance).toBe(50);
   });
 
+  it('records with each lookup the version of the ZIP table that resolved it', async () => {
+    const user = await signUp(app.baseUrl);
+    const portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+    await deliver(app.baseUrl, [zipChange(portalId, 1, '57501'), zipChange(portalId, 2, '00000')]);
+
+    const stream = await waitForOutcomes(app.test.store, user.userId, 2);
+    const version = zipTable().version;
+    expect(ofType(stream, 'LookupCharged').map((e) => e.zipDataVersion)).toEqual([version]);
+    expect(ofType(stream, 'LookupSucceeded').map((e) => e.zipDataVersion)).toEqual([version]);
+    expect(ofType(stream, 'LookupFailed')).toMatchObject([
+      { reason: 'zip_not_found', zipDataVersion: version },
+    ]);
+  });
+
   it('records a change on a portal nobody has connected as ignored and charges no one', async () => {
     const portalId = freshPortalId();
     const answer = await deliver(app.baseUrl, [zipChange(portalId, 1, '10001')]);

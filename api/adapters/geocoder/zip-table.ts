@@ -2,8 +2,9 @@
 // scripts/zipdata/build.ts generates. Loaded once into memory; every lookup is one Map.get.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Location, ParsedPostalCode } from '../../../domain/lookups/postal-code';
+import type { CountyShare, Location, ParsedPostalCode } from '../../../domain/lookups/postal-code';
 import { INSTALL_DIR } from '../../install-dir';
+import type { ZipDataSource } from '../../zipdata/contract';
 import type { ZipTableFile } from './zip-table-file';
 
 export const ZIP_TABLE_FILE = join(INSTALL_DIR, 'api', 'zipdata', 'zip-table.json');
@@ -13,6 +14,10 @@ export interface ZipTable {
   resolve(code: ParsedPostalCode): Location | undefined;
   readonly usZipCount: number;
   readonly canadianFsaCount: number;
+  /** The table's fingerprint, which every lookup it resolves records. */
+  readonly version: string;
+  /** The packages it was built from, with their data's date. */
+  readonly sources: readonly ZipDataSource[];
   /** How long reading and indexing the file took, in milliseconds. */
   readonly loadMs: number;
 }
@@ -61,19 +66,45 @@ function locations(strings: string[], rows: number, country: Location['country']
 export function loadZipTable(path: string = ZIP_TABLE_FILE): ZipTable {
   const started = performance.now();
   const file = JSON.parse(readFileSync(path, 'utf8')) as ZipTableFile;
-  if (file.format !== 2) throw new ZipTableFileError(`Unsupported ZIP table format ${String(file.format)}`);
+  if (file.format !== 3) throw new ZipTableFileError(`Unsupported ZIP table format ${String(file.format)}`);
 
-  const { zips, otherCities, ...usColumns } = file.us;
+  const { zips, otherCities, counties, ...usColumns } = file.us;
   const usPlaces = locations(file.strings, zips.length / 5, 'US', usColumns);
   // ZIPs are dense 5-digit numbers, so a flat array indexed by the ZIP beats hashing strings.
   const usRowOfZip = new Int32Array(100_000).fill(-1);
   for (let row = 0; row < usPlaces.length; row++) usRowOfZip[Number(zips.slice(row * 5, row * 5 + 5))] = row;
+  const name = (i: number | undefined, what: string) => {
+    const value = i === undefined ? undefined : file.strings[i];
+    if (value === undefined) throw new ZipTableFileError(`The ${what} hold a bad index`);
+    return value;
+  };
   for (const [zip, indexes] of Object.entries(otherCities)) {
     const row = usRowOfZip[Number(zip)] ?? -1;
-    const names = indexes.map((i) => file.strings[i]);
-    if (row === -1 || names.some((n) => n === undefined))
-      throw new ZipTableFileError(`The other city names of ${zip} do not match the table`);
-    usPlaces[row] = Object.freeze({ ...usPlaces[row]!, otherCities: Object.freeze(names as string[]) });
+    if (row === -1) throw new ZipTableFileError(`The other city names of ${zip} name a ZIP the table lacks`);
+    const names = indexes.map((i) => name(i, `other city names of ${zip}`));
+    usPlaces[row] = Object.freeze({ ...usPlaces[row]!, otherCities: Object.freeze(names) });
+  }
+  for (let at = 0; at < counties.length;) {
+    const row = counties[at++]!;
+    const place = usPlaces[row];
+    const n = counties[at++] ?? 0;
+    if (!place || n < 2) throw new ZipTableFileError(`The counties list is broken at ${at}`);
+    const spans: CountyShare[] = new Array<CountyShare>(n);
+    let crosses = false;
+    for (let k = 0; k < n; k++, at += 3) {
+      const state = name(counties[at + 1], 'counties');
+      crosses ||= state !== place.state;
+      spans[k] = Object.freeze({
+        county: name(counties[at], 'counties'),
+        state,
+        share: counties[at + 2]! / 100,
+      });
+    }
+    usPlaces[row] = Object.freeze({
+      ...place,
+      counties: Object.freeze(spans),
+      ...(crosses ? { crossesStateLine: true as const } : {}),
+    });
   }
 
   const { fsas, province, county, timezone } = file.ca;
@@ -89,6 +120,8 @@ export function loadZipTable(path: string = ZIP_TABLE_FILE): ZipTable {
     },
     usZipCount: usPlaces.length,
     canadianFsaCount: caByFsa.size,
+    version: file.version,
+    sources: Object.freeze(file.sources.map((s) => Object.freeze({ ...s }))),
     loadMs,
   };
 }

@@ -3,6 +3,7 @@ import { Alert, Card } from '../../../ui';
 import { useCreditUsageStatsQuery } from '../api';
 import { formatNumber } from '../../../lib/plural';
 import { DASHBOARD_REFRESH } from '../refresh';
+import { ZipDataAge } from '../../../ui/ZipDataAge';
 
 export function UsageCard() {
   const { data, error, isLoading } = useCreditUsageStatsQuery(undefined, DASHBOARD_REFRESH);
@@ -33,6 +34,7 @@ export function UsageCard() {
         already held what its ZIP code gives, or values a person entered: not charged either, and not a
         failure.
       </p>
+      <ZipDataAge />
     </Card>
   );
 }

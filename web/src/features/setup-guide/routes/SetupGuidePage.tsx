@@ -2,6 +2,7 @@ import { paths } from '../../../app/paths';
 import { usePublicConfigQuery } from '../../../lib/public-config';
 import { LinkButton, Page, StepNumber } from '../../../ui';
 import { VideoFacade } from '../components/VideoFacade';
+import { ZipDataAge } from '../../../ui/ZipDataAge';
 import screenshots from '../screenshots.json';
 
 type Shot = keyof typeof screenshots;
@@ -74,6 +75,7 @@ export function SetupGuidePage() {
   const { data: config } = usePublicConfigQuery();
   return (
     <Page title="Setup Guide" intro="Four steps from sign-up to auto-filled addresses.">
+      <ZipDataAge />
       <section className="section-block" aria-labelledby="install-heading">
         <h2 id="install-heading">Install</h2>
         <ul className="guide-walkthrough">
@@ -106,9 +108,10 @@ export function SetupGuidePage() {
           On HubSpot plans with workflows (Professional and Enterprise), add the action “Fill location from
           ZIP” to a contact or company workflow. Give it the property holding the ZIP code (a custom one too)
           or a fixed ZIP code; its outputs City, State, County, Country, Timezone and Outcome can be copied to
-          properties or used to branch. Choose “Write the mapped properties” to have ZipFill also write the
-          properties mapped on Configure Portal, by their write modes. Each successful lookup uses one credit,
-          as anywhere else.
+          properties or used to branch, and two more give the rest of the answer: the ZIP’s other accepted
+          city names, and every county it spans with its share (the county written comes first). Choose “Write
+          the mapped properties” to have ZipFill also write the properties mapped on Configure Portal, by
+          their write modes. Each successful lookup uses one credit, as anywhere else.
         </p>
       </section>
 

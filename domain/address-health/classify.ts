@@ -1,0 +1,77 @@
+import { countiesOf, parsePostalCode, type Location, type ParsedPostalCode } from '../lookups/postal-code';
+import { acceptedCities, isAcceptedCity } from '../lookups/write-modes';
+
+/**
+ * What a health check finds in one record's address, the first that applies in this order: no
+ * ZIP; a ZIP in no supported format; a ZIP the table does not know; a city that is not one of the
+ * ZIP's accepted names; a state that is not the ZIP's; a county that is not among the counties
+ * the ZIP spans; a consistent record whose ZIP spans several counties (informative: its county
+ * may rightly be any of them); consistent. An empty city, state or county contradicts nothing.
+ */
+export type AddressClass =
+  | 'no_zip'
+  | 'invalid_zip'
+  | 'unknown_zip'
+  | 'city_not_accepted'
+  | 'state_not_zips'
+  | 'county_not_zips'
+  | 'multi_county_zip'
+  | 'consistent';
+
+export const ADDRESS_CLASSES: readonly AddressClass[] = [
+  'no_zip',
+  'invalid_zip',
+  'unknown_zip',
+  'city_not_accepted',
+  'state_not_zips',
+  'county_not_zips',
+  'multi_county_zip',
+  'consistent',
+];
+
+/** The address values a record holds, read from the properties its portal maps. */
+export interface RecordAddress {
+  zip?: string | null;
+  city?: string | null;
+  state?: string | null;
+  county?: string | null;
+}
+
+const present = (value: string | null | undefined): value is string => (value ?? '').trim() !== '';
+
+const key = (value: string) => value.trim().replace(/\s+/g, ' ').toLocaleUpperCase('en-US');
+
+/**
+ * A county value names one of the ZIP's counties when it is its legal name or that name without
+ * its designation, as CRMs often hold it ("Suffolk" for Suffolk County).
+ */
+function namesOneOf(value: string, counties: readonly string[]): boolean {
+  const held = key(value);
+  return counties.some((county) => key(county) === held || key(county).startsWith(`${held} `));
+}
+
+export function classifyAddress(
+  address: RecordAddress,
+  resolve: (code: ParsedPostalCode) => Location | undefined,
+): AddressClass {
+  if (!present(address.zip)) return 'no_zip';
+  const code = parsePostalCode(address.zip);
+  if (code.kind === 'invalid') return 'invalid_zip';
+  const place = resolve(code);
+  if (!place) return 'unknown_zip';
+  // A Canadian code names an area, not a city, and its "county" is a time offset: neither is checked.
+  if (place.city && present(address.city) && !isAcceptedCity(address.city, acceptedCities(place)))
+    return 'city_not_accepted';
+  if (present(address.state) && key(address.state) !== key(place.state)) return 'state_not_zips';
+  const counties = countiesOf(place);
+  if (
+    counties.length > 0 &&
+    present(address.county) &&
+    !namesOneOf(
+      address.county,
+      counties.map((c) => c.county),
+    )
+  )
+    return 'county_not_zips';
+  return counties.length > 1 ? 'multi_county_zip' : 'consistent';
+}
