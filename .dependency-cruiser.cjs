@@ -51,7 +51,7 @@ module.exports = {
       name: 'adapters-import-no-capability',
       severity: 'error',
       comment:
-        'api/adapters/ is the floor the capabilities stand on: it imports the infrastructure beside it and the port types it implements (declared by their user), nothing else of api/.',
+        'api/adapters/ is the floor the capabilities stand on: it imports the infrastructure beside it, the port types it implements (declared by their user) and declared answer types (contract.ts), nothing else of api/.',
       from: { path: '^api/adapters/' },
       to: {
         path: '^api/',
@@ -64,6 +64,7 @@ module.exports = {
           '^api/install-dir\\.ts$',
           '^api/portals/types\\.ts$',
           '^api/portals/secrets\\.ts$',
+          '^api/[^.]+/contract\\.ts$',
         ],
       },
     },

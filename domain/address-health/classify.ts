@@ -18,17 +18,6 @@ export type AddressClass =
   | 'multi_county_zip'
   | 'consistent';
 
-export const ADDRESS_CLASSES: readonly AddressClass[] = [
-  'no_zip',
-  'invalid_zip',
-  'unknown_zip',
-  'city_not_accepted',
-  'state_not_zips',
-  'county_not_zips',
-  'multi_county_zip',
-  'consistent',
-];
-
 /** The address values a record holds, read from the properties its portal maps. */
 export interface RecordAddress {
   zip?: string | null;

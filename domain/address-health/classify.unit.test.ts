@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Location, ParsedPostalCode } from '../lookups/postal-code';
-import { PLACES } from '../../tests/support/places';
+import { PLACES } from '../lookups/test-places';
 import { classifyAddress } from './classify';
 
 const { eastBoston: boston, windowRock, pierre, toronto } = PLACES;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { ContactMapping, PortalMapping } from '../portals/config';
 import type { LookupPortal, ZipChange } from './plan';
 import type { Location, ParsedPostalCode } from './postal-code';
-import { PLACES } from '../../tests/support/places';
+import { PLACES } from './test-places';
 import { planWorkflowLookup, workflowLookupIdOf, workflowOutputs } from './workflow-action';
 
 const newYork: Location = {

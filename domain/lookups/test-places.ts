@@ -1,4 +1,4 @@
-import type { Location } from '../../domain/lookups/postal-code';
+import type { Location } from './postal-code';
 
 /**
  * Hand-picked places as the ZIP table gives them, for unit tests of rules that read a location:
