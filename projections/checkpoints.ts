@@ -59,3 +59,24 @@ export async function advanceCheckpoint(
 export async function resetCheckpoint(trx: ReadModelTransaction, name: string): Promise<void> {
   await trx.deleteFrom('projection_checkpoints').where('name', '=', name).execute();
 }
+
+/**
+ * Moves the checkpoints of `names` from `from` to `to` in one statement, each only if it still
+ * stands at `from` (none at the start: a first checkpoint is inserted by advanceCheckpoint).
+ * Answers the names it moved; the others were moved by another writer.
+ */
+export async function advanceCheckpoints(
+  db: ReadModelDb,
+  names: readonly string[],
+  from: Checkpoint,
+  to: Checkpoint,
+): Promise<Set<string>> {
+  const moved = await db
+    .updateTable('projection_checkpoints')
+    .set({ checkpoint: to, updated_at: sql<Date>`now()` })
+    .where('name', 'in', names)
+    .where('checkpoint', '=', from)
+    .returning('name')
+    .execute();
+  return new Set(moved.map((r) => r.name));
+}
