@@ -232,12 +232,16 @@ export class ProjectionRunner {
       this.readAhead.set(next, ahead);
     }
     const untouched: Member[] = [];
+    const commits: Promise<void>[] = [];
     for (const m of group) {
       const handled = events.filter((e) => m.projection.eventTypes.includes(e.type));
       // Nothing of its own in the batch: its checkpoint moves with the others' in one statement.
       if (handled.length === 0 && from !== START) untouched.push(m);
-      else await this.commit(m, from, next, handled);
+      // Side by side, as separate workers did: on PostgreSQL each takes a connection of the
+      // pool, so the lookup queue does not wait for the admin views (PGlite takes them in turn).
+      else commits.push(this.commit(m, from, next, handled));
     }
+    await Promise.all(commits);
     if (untouched.length > 0) {
       const moved = await advanceCheckpoints(
         this.options.readModels,
