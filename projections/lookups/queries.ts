@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { LookupRequest } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import type { ReadModelDb } from '../schema';
+import type { LookupRequestsTable } from './tables';
 
 /** A recorded request as the lookup worker takes it up: the event's data, in arrival order. */
 export interface PendingLookup extends LookupRequest {
@@ -9,20 +10,11 @@ export interface PendingLookup extends LookupRequest {
   requestId: string | undefined;
 }
 
-interface PendingRow {
-  queue_table: string;
-  seq: string | null;
-  lookup_id: string;
-  portal_id: string;
-  object_type: string;
-  object_id: string;
-  property_name: string;
-  zip: string;
-  event_id: string;
-  occurred_at: string;
-  requested_at: Date | string;
-  request_id: string | null;
-}
+/** A pending row as the query answers it, with the queue's table beside it (seq null: none pending). */
+type PendingRow = { queue_table: string; seq: string | null } & Omit<
+  Selectable<LookupRequestsTable>,
+  'seq' | 'status' | 'reason' | 'user_id' | 'finished_at'
+>;
 
 /**
  * Requests still waiting for an outcome, in the order they arrived, after `afterSeq`, and which
