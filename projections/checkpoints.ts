@@ -46,3 +46,24 @@ export async function advanceCheckpoint(
     .executeTakeFirst();
   return Number(updated.numUpdatedRows) === 1;
 }
+
+/**
+ * Moves the checkpoints of `names` from `from` to `to` in one statement, each only if it still
+ * stands at `from` (none at the start: a first checkpoint is inserted by advanceCheckpoint).
+ * Answers the names it moved; the others were moved by another writer.
+ */
+export async function advanceCheckpoints(
+  db: ReadModelDb,
+  names: readonly string[],
+  from: Checkpoint,
+  to: Checkpoint,
+): Promise<Set<string>> {
+  const moved = await db
+    .updateTable('projection_checkpoints')
+    .set({ checkpoint: to, updated_at: sql<Date>`now()` })
+    .where('name', 'in', names)
+    .where('checkpoint', '=', from)
+    .returning('name')
+    .execute();
+  return new Set(moved.map((r) => r.name));
+}

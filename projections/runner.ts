@@ -1,8 +1,14 @@
-import { START, type Checkpoint, type EventStore, type ReadAllResult } from '../domain/eventstore/types';
-import { advanceCheckpoint, readCheckpoint } from './checkpoints';
+import {
+  START,
+  type Checkpoint,
+  type EventStore,
+  type ReadAllResult,
+  type RecordedEvent,
+} from '../domain/eventstore/types';
+import { advanceCheckpoint, advanceCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
 import type { ReadModelDb } from './schema';
-import { SingletonWorker, type Locks, type WorkerLog } from './worker';
+import { backoffMs, SingletonWorker, type Locks, type WorkerLog } from './worker';
 
 export interface RunnerOptions {
   store: EventStore;
@@ -10,9 +16,9 @@ export interface RunnerOptions {
   projections: readonly Projection[];
   locks: Locks;
   batchSize?: number;
-  /** How often an idle projection looks for events another process appended. */
+  /** How often idle projections look for events another process appended. */
   pollMs?: number;
-  /** How long a projection whose lock another process holds waits before trying again. */
+  /** How long a runner whose lock another process holds waits before trying again. */
   standbyMs?: number;
   log?: WorkerLog;
 }
@@ -31,13 +37,11 @@ export interface ProjectionStatus {
 /** How long after an append hint an empty read is taken for "not visible yet" rather than "nothing new". */
 const HINT_WINDOW_MS = 500;
 /**
- * The least time between two reads of a projection that has caught up. Under a steady stream of
- * appends every append is a hint; reading on each one kept seven projections querying the log a
+ * The least time between two reads of projections that have caught up. Under a steady stream of
+ * appends every append is a hint; reading on each one kept the projections querying the log a
  * few thousand times a second, mostly for nothing, and that load was what made lookups wait.
  */
 const LIVE_SPACING_MS = 10;
-/** How long a read's answer serves another projection asking for the same events. */
-const SHARED_READ_MS = 5;
 
 class CheckpointMovedError extends Error {
   constructor(name: string) {
@@ -45,53 +49,84 @@ class CheckpointMovedError extends Error {
   }
 }
 
+/** One projection as the runner feeds it. */
+interface Member {
+  projection: Projection;
+  status: ProjectionStatus;
+  /** Read the checkpoint from the database before the next batch: after taking the lock, a failure or a move. */
+  stale: boolean;
+  /** Failures in a row of its own batches (not of the read they share), and when it may try again. */
+  failures: number;
+  retryAt: number;
+  lastError?: string;
+}
+
 /**
- * Feeds each projection from the log: catch up from its checkpoint, then follow live. Each batch
- * and its checkpoint commit together, and the checkpoint only moves if it still stands where
- * the batch began, so an event is applied exactly once across crashes and processes.
+ * Feeds the projections from the log: catch up from their checkpoints, then follow live. One
+ * reader reads the log for all of them: projections standing at the same checkpoint (all of
+ * them, once caught up) share each read, and the batch is applied to each in turn, as a replay
+ * does. Each projection's batch and its checkpoint commit together, and the checkpoint only
+ * moves if it still stands where the batch began, so an event is applied exactly once across
+ * crashes and processes. A projection whose batch fails backs off on its own; the others go on.
  */
 export class ProjectionRunner {
-  private readonly statuses = new Map<string, ProjectionStatus>();
-  private readonly workers = new Map<string, SingletonWorker>();
+  private readonly members: Member[];
+  private readonly worker: SingletonWorker;
   private readonly appliedListeners = new Set<(projection: string) => void>();
-  /** Per projection, the next batch, read while the previous one commits. */
-  private readonly readAhead = new Map<string, { after: Checkpoint; batch: Promise<ReadAllResult> }>();
-  /**
-   * Recent reads of the log by where they start: projections that have caught up stand at the
-   * same checkpoint, and one query serves them all. The log after a checkpoint never changes,
-   * only grows, so a few milliseconds' old answer is still a true prefix of it.
-   */
-  private readonly sharedReads = new Map<string, { at: number; result: Promise<ReadAllResult> }>();
+  /** The next batch after a checkpoint, read while the previous one commits. */
+  private readonly readAhead = new Map<Checkpoint, Promise<ReadAllResult>>();
   private unsubscribe: (() => void) | undefined;
   /** When the store last said something was appended (ms since the epoch). */
   private lastHintAt = 0;
+  private emptyReadsAfterHint = 0;
 
   constructor(private readonly options: RunnerOptions) {
-    for (const p of options.projections) {
-      const status: ProjectionStatus = {
-        name: p.name,
+    this.members = options.projections.map((projection) => ({
+      projection,
+      status: {
+        name: projection.name,
         state: 'starting',
         checkpoint: START,
         caughtUp: false,
         applied: 0,
         unreadable: 0,
-      };
-      this.statuses.set(p.name, status);
-      this.workers.set(p.name, this.worker(p, status));
-    }
+      },
+      stale: true,
+      failures: 0,
+      retryAt: 0,
+    }));
+    const names = options.projections.map((p) => p.name);
+    this.worker = new SingletonWorker({
+      // One holder at a time for the whole set: a process either feeds them all or stands by.
+      lock: names.length === 1 ? `projection:${names[0]}` : `projections:${names.join(',')}`,
+      locks: options.locks,
+      label: names.length === 1 ? `Projection ${names[0]}` : 'Projections',
+      standbyMs: options.standbyMs,
+      wakeSpacingMs: LIVE_SPACING_MS,
+      log: options.log,
+      prepare: async () => {
+        for (const m of this.members) m.stale = true;
+      },
+      step: () => this.step(),
+      pending: () => this.pending(),
+      drain: async () => {
+        await Promise.all([...this.readAhead.values()].map((batch) => batch.catch(() => undefined)));
+        this.readAhead.clear();
+      },
+    });
   }
 
   start(): void {
     this.unsubscribe = this.options.store.onAppended(() => {
       this.lastHintAt = Date.now();
-      for (const worker of this.workers.values()) worker.wake();
+      this.worker.wake();
     });
-    for (const worker of this.workers.values()) worker.start();
+    this.worker.start();
   }
 
   async stop(): Promise<void> {
     this.unsubscribe?.();
-    await Promise.all([...this.workers.values()].map((w) => w.stop()));
+    await this.worker.stop();
   }
 
   /** Called after each batch a projection commits, so a reader of its read model can look at once. */
@@ -101,9 +136,11 @@ export class ProjectionRunner {
   }
 
   status(): ProjectionStatus[] {
-    return [...this.statuses.values()].map((s) => {
-      const worker = this.workers.get(s.name)!.status();
-      return { ...s, state: worker.state, ...(worker.lastError ? { lastError: worker.lastError } : {}) };
+    const worker = this.worker.status();
+    return this.members.map(({ status, failures, lastError }) => {
+      const own = failures > 0 && worker.state === 'running';
+      const error = own ? lastError : worker.lastError;
+      return { ...status, state: own ? 'retrying' : worker.state, ...(error ? { lastError: error } : {}) };
     });
   }
 
@@ -111,118 +148,162 @@ export class ProjectionRunner {
   async settled(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;
     await this.options.store.awaitVisible(timeoutMs);
-    await Promise.all([...this.workers.values()].map((w) => w.settled(Math.max(0, deadline - Date.now()))));
+    await this.worker.settled(Math.max(0, deadline - Date.now()));
   }
 
-  /** The singleton worker that feeds one projection: one process at a time applies it. */
-  private worker(projection: Projection, status: ProjectionStatus): SingletonWorker {
+  /** Whether the log holds events after a stored checkpoint: asks the database, whoever holds the lock. */
+  private async pending(): Promise<boolean> {
+    const stored = await this.storedCheckpoints(this.members.map((m) => m.projection.name));
+    for (const after of new Set(this.members.map((m) => stored.get(m.projection.name) ?? START))) {
+      const { events } = await this.options.store.readAll({ after, limit: 1 });
+      if (events.length > 0) return true;
+    }
+    return false;
+  }
+
+  private async storedCheckpoints(names: readonly string[]): Promise<Map<string, Checkpoint>> {
+    if (names.length === 0) return new Map();
+    const rows = await this.options.readModels
+      .selectFrom('projection_checkpoints')
+      .select(['name', 'checkpoint'])
+      .where('name', 'in', names)
+      .execute();
+    return new Map(rows.map((r) => [r.name, r.checkpoint as Checkpoint]));
+  }
+
+  /** One round: each group of projections standing at one checkpoint reads the next batch once. */
+  private async step(): Promise<number> {
+    const now = Date.now();
+    const ready = this.members.filter((m) => m.retryAt <= now);
+    const stale = ready.filter((m) => m.stale);
+    if (stale.length > 0) {
+      const stored = await this.storedCheckpoints(stale.map((m) => m.projection.name));
+      for (const m of stale) {
+        m.status.checkpoint = stored.get(m.projection.name) ?? START;
+        m.stale = false;
+      }
+    }
+    const groups = new Map<Checkpoint, Member[]>();
+    for (const m of ready) groups.set(m.status.checkpoint, [...(groups.get(m.status.checkpoint) ?? []), m]);
+    for (const after of this.readAhead.keys()) if (!groups.has(after)) this.readAhead.delete(after);
+    let applied = 0;
+    let behind = false;
+    for (const [from, group] of groups) {
+      const done = await this.feed(from, group);
+      applied += done.applied;
+      behind ||= !done.caughtUp;
+    }
+    return this.restAfter(applied, behind);
+  }
+
+  private restAfter(applied: number, behind: boolean): number {
     const pollMs = this.options.pollMs ?? 250;
-    let stale = true;
-    let emptyReadsAfterHint = 0;
-    return new SingletonWorker({
-      lock: `projection:${projection.name}`,
-      locks: this.options.locks,
-      label: `Projection ${projection.name}`,
-      standbyMs: this.options.standbyMs,
-      wakeSpacingMs: LIVE_SPACING_MS,
-      log: this.options.log,
-      prepare: async () => {
-        stale = true;
-      },
-      step: async () => {
-        try {
-          // After taking the lock or a failure, start from what the database says was committed.
-          if (stale) status.checkpoint = await readCheckpoint(this.options.readModels, projection.name);
-          stale = false;
-          const applied = await this.step(projection, status);
-          if (applied > 0) {
-            emptyReadsAfterHint = 0;
-            // More is waiting: read on at once. Caught up: let a few appends gather first.
-            return status.caughtUp ? LIVE_SPACING_MS : 0;
-          }
-          if (Date.now() - this.lastHintAt < HINT_WINDOW_MS) {
-            // An append was just reported but is not readable yet: on PostgreSQL it stays behind
-            // the horizon until older transactions end. Look again soon rather than at the next poll.
-            const wait = Math.min(Math.max(LIVE_SPACING_MS, 2 ** ++emptyReadsAfterHint), 25);
-            return Math.min(wait, pollMs);
-          }
-          return pollMs;
-        } catch (error) {
-          stale = true;
-          // Another writer moved the checkpoint: a replay switched a rebuilt version in, or a
-          // process this one took over from committed last. Nothing failed: read on from there at once.
-          if (error instanceof CheckpointMovedError) return 0;
-          throw error;
-        }
-      },
-      pending: async () => {
-        const checkpoint = await readCheckpoint(this.options.readModels, projection.name);
-        const { events } = await this.options.store.readAll({ after: checkpoint, limit: 1 });
-        return events.length > 0;
-      },
-      drain: async () => {
-        await this.readAhead.get(projection.name)?.batch.catch(() => undefined);
-        this.readAhead.delete(projection.name);
-      },
-    });
+    const waiting = this.members.filter((m) => m.failures > 0).map((m) => m.retryAt - Date.now());
+    const untilRetry = Math.max(0, Math.min(pollMs, ...waiting));
+    // More is waiting: read on at once. Caught up: let a few appends gather first.
+    if (behind) return 0;
+    if (applied > 0) {
+      this.emptyReadsAfterHint = 0;
+      return Math.min(LIVE_SPACING_MS, untilRetry);
+    }
+    if (Date.now() - this.lastHintAt < HINT_WINDOW_MS) {
+      // An append was just reported but is not readable yet: on PostgreSQL it stays behind
+      // the horizon until older transactions end. Look again soon rather than at the next poll.
+      const wait = Math.min(Math.max(LIVE_SPACING_MS, 2 ** ++this.emptyReadsAfterHint), 25);
+      return Math.min(wait, untilRetry);
+    }
+    return untilRetry;
   }
 
-  private async step(projection: Projection, status: ProjectionStatus): Promise<number> {
+  /** Reads the batch after `from` once and applies it to each projection of the group in turn. */
+  private async feed(from: Checkpoint, group: readonly Member[]) {
     const limit = this.options.batchSize ?? 500;
-    const from = status.checkpoint;
-    const { events, next, unreadable = [] } = await this.read(projection.name, from, limit);
-    status.caughtUp = events.length < limit;
-    // A page of nothing but unreadable events still moves the checkpoint past them.
-    if (events.length === 0 && next === from) return 0;
-    if (!status.caughtUp) {
+    const batch = this.read(from, limit);
+    const { events, next, unreadable = [] } = await batch;
+    const caughtUp = events.length < limit;
+    for (const m of group) m.status.caughtUp = caughtUp;
+    // A page of nothing but unreadable events still moves the checkpoints past them.
+    if (events.length === 0 && next === from) return { applied: 0, caughtUp };
+    if (!caughtUp) {
       // More is waiting: read it while this batch commits. The log after `next` does not change
-      // with the commit, so this is the batch the next step would read; if the commit fails, it
-      // is dropped and the step starts again from the stored checkpoint.
-      const batch = this.options.store.readAll({ after: next, limit });
-      batch.catch(() => undefined);
-      this.readAhead.set(projection.name, { after: next, batch });
+      // with the commits, so this is the batch the next round reads for whoever moved to `next`.
+      const ahead = this.options.store.readAll({ after: next, limit });
+      ahead.catch(() => undefined);
+      this.readAhead.set(next, ahead);
     }
-    try {
-      await this.options.readModels.transaction().execute(async (trx) => {
-        const handled = events.filter((e) => projection.eventTypes.includes(e.type));
-        if (handled.length > 0) await projection.apply(trx, handled);
-        if (!(await advanceCheckpoint(trx, projection.name, from, next)))
-          throw new CheckpointMovedError(projection.name);
-      });
-    } catch (error) {
-      this.readAhead.delete(projection.name);
-      throw error;
+    const untouched: Member[] = [];
+    const commits: Promise<void>[] = [];
+    for (const m of group) {
+      const handled = events.filter((e) => m.projection.eventTypes.includes(e.type));
+      // Nothing of its own in the batch: its checkpoint moves with the others' in one statement.
+      if (handled.length === 0 && from !== START) untouched.push(m);
+      // Side by side, as separate workers did: on PostgreSQL each takes a connection of the
+      // pool, so the lookup queue does not wait for the admin views (PGlite takes them in turn).
+      else commits.push(this.commit(m, from, next, handled));
     }
-    status.checkpoint = next;
-    status.applied += events.length;
+    await Promise.all(commits);
+    if (untouched.length > 0) {
+      const moved = await advanceCheckpoints(
+        this.options.readModels,
+        untouched.map((m) => m.projection.name),
+        from,
+        next,
+      );
+      for (const m of untouched)
+        if (moved.has(m.projection.name)) this.moved(m, next);
+        // Another writer moved it (a replay switched a rebuilt version in): read on from there.
+        else m.stale = true;
+    }
+    for (const m of group) if (m.status.checkpoint === next) m.status.applied += events.length;
     if (unreadable.length > 0) {
-      status.unreadable += unreadable.length;
+      for (const m of group) if (m.status.checkpoint === next) m.status.unreadable += unreadable.length;
       for (const event of unreadable)
-        this.options.log?.('warn', 'A projection stepped over an event it cannot read', {
-          projection: projection.name,
+        this.options.log?.('warn', 'The projections stepped over an event they cannot read', {
+          projections: group.map((m) => m.projection.name),
           event: event.id,
           stream: event.streamName,
           reason: event.reason,
         });
     }
-    for (const listener of this.appliedListeners) listener(projection.name);
-    return events.length;
+    return { applied: events.length, caughtUp };
   }
 
-  private read(name: string, after: Checkpoint, limit: number): Promise<ReadAllResult> {
-    const ahead = this.readAhead.get(name);
-    this.readAhead.delete(name);
-    if (ahead && ahead.after === after) return ahead.batch;
-    const now = Date.now();
-    for (const [key, read] of this.sharedReads)
-      if (now - read.at > SHARED_READ_MS) this.sharedReads.delete(key);
-    const key = `${limit}:${after}`;
-    const shared = this.sharedReads.get(key);
-    if (shared) return shared.result;
-    const result = this.options.store.readAll({ after, limit });
-    this.sharedReads.set(key, { at: now, result });
-    // A failed read is not shared: the next asker tries again.
-    result.catch(() => this.sharedReads.delete(key));
-    return result;
+  /** Applies a projection's events of the batch and moves its checkpoint, in one transaction. */
+  private async commit(m: Member, from: Checkpoint, next: Checkpoint, handled: readonly RecordedEvent[]) {
+    const { projection } = m;
+    try {
+      await this.options.readModels.transaction().execute(async (trx) => {
+        if (handled.length > 0) await projection.apply(trx, handled);
+        if (!(await advanceCheckpoint(trx, projection.name, from, next)))
+          throw new CheckpointMovedError(projection.name);
+      });
+      this.moved(m, next);
+    } catch (error) {
+      m.stale = true;
+      // Another writer moved the checkpoint: a replay switched a rebuilt version in, or a
+      // process this one took over from committed last. Nothing failed: read on from there.
+      if (error instanceof CheckpointMovedError) return;
+      m.failures++;
+      m.retryAt = Date.now() + backoffMs(m.failures);
+      m.lastError = error instanceof Error ? error.message : String(error);
+      this.options.log?.('warn', `Projection ${projection.name} failed; retrying`, {
+        error: m.lastError,
+        attempt: m.failures,
+      });
+    }
+  }
+
+  private moved(m: Member, next: Checkpoint): void {
+    m.status.checkpoint = next;
+    m.failures = 0;
+    m.retryAt = 0;
+    delete m.lastError;
+    for (const listener of this.appliedListeners) listener(m.projection.name);
+  }
+
+  private read(after: Checkpoint, limit: number): Promise<ReadAllResult> {
+    const ahead = this.readAhead.get(after);
+    this.readAhead.delete(after);
+    return ahead ?? this.options.store.readAll({ after, limit });
   }
 }

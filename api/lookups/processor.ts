@@ -15,12 +15,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { LOOKUP_PROCESSOR_STREAM, type LookupProcessorEvent } from '../../domain/lookups/events';
-import {
-  pendingLookups,
-  processorMarker,
-  queueTableId,
-  type PendingLookup,
-} from '../../projections/lookups/queries';
+import { pendingLookups, processorMarker, type PendingLookup } from '../../projections/lookups/queries';
 import { pause, SingletonWorker, type Locks, type WorkerLog } from '../../projections/worker';
 import { processWave, type WaveDeps } from './wave';
 
@@ -59,7 +54,7 @@ export class LookupProcessor {
   /** The records with a lookup under way, and how many: a later change of one waits for them. */
   private readonly busy = new Map<string, number>();
   private highWater = 0n;
-  /** The queue table `highWater` counts in (queueTableId). */
+  /** The queue table `highWater` counts in (pendingLookups answers it). */
   private queueTable: string | undefined;
   private catchingUp = false;
   private processed = 0;
@@ -84,7 +79,7 @@ export class LookupProcessor {
       },
       step: (signal) => this.step(signal),
       pending: async () =>
-        this.active.size > 0 || (await pendingLookups(options.readModels, 0n, 1)).length > 0,
+        this.active.size > 0 || (await pendingLookups(options.readModels, 0n, 1)).pending.length > 0,
       drain: async () => {
         await Promise.allSettled([...this.active]);
       },
@@ -123,15 +118,19 @@ export class LookupProcessor {
   private async step(signal: AbortSignal): Promise<number> {
     const pollMs = this.options.pollMs ?? 250;
     if (this.active.size >= (this.options.concurrency ?? 4)) return pollMs;
-    const queueTable = await queueTableId(this.options.readModels);
+    const { queueTable, pending: listed } = await pendingLookups(
+      this.options.readModels,
+      this.highWater,
+      this.options.batchSize ?? 500,
+    );
     if (queueTable !== this.queueTable) {
+      const first = this.queueTable === undefined;
       // A replay switched the queue: read it from its start (lookups under way are still skipped).
       this.queueTable = queueTable;
       this.highWater = 0n;
+      if (!first) return 0;
     }
-    const pending = (
-      await pendingLookups(this.options.readModels, this.highWater, this.options.batchSize ?? 500)
-    ).filter((l) => !this.taken.has(l.lookupId));
+    const pending = listed.filter((l) => !this.taken.has(l.lookupId));
     // A record's next change is looked up once its lookup under way has recorded what it wrote:
     // it then sees those values as ZipFill's, and the two writes cannot land out of order.
     const waiting = pending.find((l) => this.busy.has(recordOf(l)));

@@ -1,7 +1,8 @@
-import { sql } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { LookupRequest } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import type { ReadModelDb } from '../schema';
+import type { LookupRequestsTable } from './tables';
 
 /** A recorded request as the lookup worker takes it up: the event's data, in arrival order. */
 export interface PendingLookup extends LookupRequest {
@@ -9,55 +10,55 @@ export interface PendingLookup extends LookupRequest {
   requestId: string | undefined;
 }
 
-/** Requests still waiting for an outcome, in the order they arrived, after `afterSeq`. */
+/** A pending row as the query answers it, with the queue's table beside it (seq null: none pending). */
+type PendingRow = { queue_table: string; seq: string | null } & Omit<
+  Selectable<LookupRequestsTable>,
+  'seq' | 'status' | 'reason' | 'user_id' | 'finished_at'
+>;
+
+/**
+ * Requests still waiting for an outcome, in the order they arrived, after `afterSeq`, and which
+ * table holds the queue now: one query, since the lookup processor asks both at every step. A
+ * replay switches in a rebuilt table whose rows are numbered afresh, and without the gaps
+ * rolled-back batches left, so numbers taken from the old one mean nothing in it.
+ */
 export async function pendingLookups(
   db: ReadModelDb,
   afterSeq: bigint,
   limit: number,
-): Promise<PendingLookup[]> {
-  const rows = await db
-    .selectFrom('lookup_requests')
-    .select([
-      'seq',
-      'lookup_id',
-      'portal_id',
-      'object_type',
-      'object_id',
-      'property_name',
-      'zip',
-      'event_id',
-      'occurred_at',
-      'requested_at',
-      'request_id',
-    ])
-    .where('status', '=', 'pending')
-    .where('seq', '>', afterSeq.toString())
-    .orderBy('seq')
-    .limit(limit)
-    .execute();
-  return rows.map((r) => ({
-    seq: BigInt(r.seq),
-    lookupId: r.lookup_id,
-    portalId: r.portal_id,
-    objectType: r.object_type as CrmObjectTypeName,
-    objectId: r.object_id,
-    propertyName: r.property_name,
-    zip: r.zip,
-    eventId: r.event_id,
-    occurredAt: Number(r.occurred_at),
-    requestedAt: new Date(r.requested_at).toISOString(),
-    requestId: r.request_id ?? undefined,
-  }));
-}
-
-/**
- * Which table holds the queue now. A replay switches in a rebuilt table whose rows are numbered
- * afresh, and without the gaps rolled-back batches left, so numbers taken from the old one mean
- * nothing in it.
- */
-export async function queueTableId(db: ReadModelDb): Promise<string> {
-  const { rows } = await sql<{ id: string }>`SELECT 'lookup_requests'::regclass::oid::text AS id`.execute(db);
-  return rows[0]!.id;
+): Promise<{ queueTable: string; pending: PendingLookup[] }> {
+  const { rows } = await sql<PendingRow>`
+    SELECT q.queue_table, p.seq::text AS seq, p.lookup_id, p.portal_id, p.object_type, p.object_id,
+           p.property_name, p.zip, p.event_id, p.occurred_at::text AS occurred_at, p.requested_at,
+           p.request_id
+      FROM (SELECT 'lookup_requests'::regclass::oid::text AS queue_table) q
+      LEFT JOIN LATERAL (
+        SELECT * FROM lookup_requests
+         WHERE status = 'pending' AND seq > ${afterSeq.toString()}::bigint
+         ORDER BY seq LIMIT ${limit}
+      ) p ON true`.execute(db);
+  return {
+    queueTable: rows[0]!.queue_table,
+    pending: rows.flatMap((r) =>
+      r.seq === null
+        ? []
+        : [
+            {
+              seq: BigInt(r.seq),
+              lookupId: r.lookup_id,
+              portalId: r.portal_id,
+              objectType: r.object_type as CrmObjectTypeName,
+              objectId: r.object_id,
+              propertyName: r.property_name,
+              zip: r.zip,
+              eventId: r.event_id,
+              occurredAt: Number(r.occurred_at),
+              requestedAt: new Date(r.requested_at).toISOString(),
+              requestId: r.request_id ?? undefined,
+            },
+          ],
+    ),
+  };
 }
 
 /** Lookups waiting for an outcome: the queue's depth (GET /metrics). */

@@ -175,3 +175,47 @@ export async function rawRead(db: Kysely<unknown>, batchSize: number): Promise<S
   }
   return { units, ms: performance.now() - start };
 }
+
+/** What one lookup appended to the log, on average: appends (transactions) and events. */
+export interface AppendsPerLookup {
+  appends: number;
+  events: number;
+}
+
+/**
+ * The appends and events the log gained since `since`, per lookup: the shape the raw limit
+ * below replays. Each append is one transaction of the store, so distinct transaction ids count them.
+ */
+export async function appendsPerLookup(
+  db: Kysely<unknown>,
+  since: Date,
+  lookups: number,
+): Promise<AppendsPerLookup> {
+  const { rows } = await sql<{ appends: string; events: string }>`
+    SELECT count(DISTINCT tx_id)::text AS appends, count(*)::text AS events
+      FROM es_events WHERE recorded_at >= ${since}`.execute(db);
+  const per = (n: string | undefined) => Number(n ?? 0) / Math.max(1, lookups);
+  return { appends: per(rows[0]?.appends), events: per(rows[0]?.events) };
+}
+
+/**
+ * The store's raw append rate for a lookup's shape, nothing else running (no projections, no
+ * HTTP, no CRM): `writers` callers append events of a lookup event's size, as many per append as
+ * a lookup's appends carry on average, for `seconds`. Answers appends/s, events/s and the
+ * lookups/s those appends would carry: the most the product could reach on this store.
+ */
+export async function rawAppendLimit(
+  store: PostgresEventStore,
+  shape: AppendsPerLookup,
+  options: { writers: number; seconds: number },
+) {
+  const size = Math.max(1, Math.round(shape.events / Math.max(shape.appends, 1e-9)));
+  await timed(options.writers, 0.3, appendOp(store, size));
+  const sample = await timed(options.writers, options.seconds, appendOp(store, size));
+  const appendsPerSec = rate(sample);
+  return {
+    appendsPerSec,
+    eventsPerSec: appendsPerSec * size,
+    lookupsPerSec: shape.appends > 0 ? appendsPerSec / shape.appends : 0,
+  };
+}

@@ -20,7 +20,7 @@ import {
   timed,
   type Sample,
 } from './eventstore-workloads';
-import { formatTable, type BenchResult, type BenchRow } from './report';
+import { formatTable, loadAverage, shareOf, type BenchResult, type BenchRow } from './report';
 
 export interface EventStoreBenchOptions {
   /** A PostgreSQL server to measure as well; the bench works in a schema of its own and drops it. */
@@ -77,7 +77,8 @@ async function adminQuery(url: string, text: string): Promise<void> {
   }
 }
 
-async function openPostgresSchema(url: string) {
+/** A schema of its own on the server, dropped by `close`. */
+export async function openPostgresSchema(url: string) {
   const schema = `bench_${randomBytes(6).toString('hex')}`;
   await adminQuery(url, `CREATE SCHEMA ${schema}`);
   const database = await connectPostgres({ url, schema, poolSize: 20 });
@@ -119,7 +120,8 @@ function row(target: string, workload: string, unit: string, pair: { store: Samp
     unit,
     'event store': Math.round(store),
     'raw SQL': Math.round(raw),
-    ratio: `${Math.round((store / raw) * 100)}%`,
+    ratio: shareOf(store, raw),
+    load1m: loadAverage(),
   };
 }
 

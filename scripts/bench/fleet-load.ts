@@ -5,18 +5,17 @@
  * outcome being stored (the event's own timestamp); the sandbox CRM the lookups write to is
  * served by the same processes.
  */
-import pg from 'pg';
 import { lookupIdOf } from '../../domain/lookups/events';
 import { call, signUp } from '../../tests/support/app';
 import {
+  deliverToFleet,
+  fleetQuery as query,
   sandboxCustomer,
   sandboxWebhookSecret,
-  sandboxZipChange,
+  sandboxZipChanges,
   type Fleet,
 } from '../../tests/support/fleet';
-import { deliver } from '../../tests/support/hubspot-webhook';
-
-const ZIPS = ['10001', '60601', '94105', '30301', '02108', '73301', '98101', '33101', '80202', '85001'];
+import { percentile } from './report';
 /** Lookups per webhook delivery unless told otherwise: HubSpot sends at most 100 in one. */
 const BATCH = 100;
 
@@ -25,19 +24,6 @@ export interface LoadCustomer {
   contactIds: string[];
   /** The next contact to enter a ZIP on. */
   next: number;
-}
-
-export const percentile = (sorted: readonly number[], p: number) =>
-  sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
-
-async function query<T>(url: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
-  }
 }
 
 /**
@@ -104,12 +90,12 @@ export async function offerLookups(
     const ids = customer.contactIds.slice(customer.next, customer.next + batch);
     if (ids.length < batch) throw new Error(`Portal ${customer.portalId} has no contacts left`);
     customer.next += batch;
-    const events = ids.map((id, i) => sandboxZipChange(customer.portalId, id, ZIPS[(b + i) % ZIPS.length]!));
+    const events = sandboxZipChanges(customer.portalId, ids, b);
     const at = Date.now();
     for (const e of events) sentAt.set(lookupIdOf(customer.portalId, String(e.eventId)), at);
     deliveries.push(
-      deliver(fleet.url, events, { secret, publicUrl: fleet.url }).then(
-        (d) => void (d.status === 200 || failedDeliveries++),
+      deliverToFleet(fleet, events, secret).then(
+        (status) => void (status === 200 || failedDeliveries++),
         () => void failedDeliveries++,
       ),
     );

@@ -21,7 +21,9 @@ import {
   zipChange,
 } from '../../tests/support/hubspot-webhook';
 import { MapPortalDirectory } from '../../tests/support/portals';
-import { formatTable, percentile, type BenchResult, type BenchRow } from './report';
+import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
+import { appendsPerLookup, rawAppendLimit } from './eventstore-workloads';
+import { formatTable, loadAverage, percentile, shareOf, type BenchResult, type BenchRow } from './report';
 import { runFleetLookups } from './lookups-fleet';
 import { runZipTableBench } from './zip-table';
 
@@ -136,6 +138,7 @@ async function offer(
   const sentAtEpoch = new Map<string, number>();
   const since = new Date();
   const writesBefore = crm.writes.length;
+  const load1m = loadAverage();
   const started = performance.now();
   const deliveries: Promise<unknown>[] = [];
   let refused = 0;
@@ -179,6 +182,7 @@ async function offer(
     p95ms: Math.round(percentile(latencies, 95)),
     p99ms: Math.round(percentile(latencies, 99)),
     ...(await stages(database, sentAtEpoch, writes, since)),
+    load1m,
   };
 }
 
@@ -224,6 +228,8 @@ async function benchTarget(
     let objectId = 1;
     // A short warm-up so JIT and connection pools are not measured.
     await offer(database, baseUrl, crm, portalIds, 200, 1, () => objectId++);
+    const measuredSince = new Date();
+    const first = objectId;
     for (const rate of rates) {
       const row = {
         target: target.name,
@@ -232,6 +238,31 @@ async function benchTarget(
       rows.push(row);
       log(formatTable([row]).split('\n')[2] ?? '');
     }
+    const shape = await appendsPerLookup(database.db, measuredSince, objectId - first);
+    // The limit with nothing else running: the service (projections, processor, HTTP) stops first.
+    server.closeAllConnections();
+    await new Promise((r) => server!.close(r));
+    server = undefined;
+    await system.close();
+    system = undefined;
+    const limitLoad = loadAverage();
+    const limit = await rawAppendLimit(new PostgresEventStore(database.db, database.kind), shape, {
+      writers: 16,
+      seconds: 3,
+    });
+    const beside = (row: BenchRow): BenchRow => ({
+      ...row,
+      'raw limit lookups/s': Math.round(limit.lookupsPerSec),
+      share: shareOf(Number(row.sustainedPerSec), limit.lookupsPerSec),
+    });
+    rows.splice(0, rows.length, ...rows.map(beside));
+    log(
+      `raw limit: ${Math.round(limit.eventsPerSec)} events/s in ${Math.round(limit.appendsPerSec)} appends/s ` +
+        `(${shape.appends.toFixed(2)} appends, ${shape.events.toFixed(2)} events per lookup, no projections) ` +
+        `= ${Math.round(limit.lookupsPerSec)} lookups/s (load ${limitLoad}); ` +
+        `best sustained ${Math.max(...rows.map((r) => Number(r.sustainedPerSec)))}/s ` +
+        `= ${shareOf(Math.max(...rows.map((r) => Number(r.sustainedPerSec))), limit.lookupsPerSec)}`,
+    );
   } finally {
     server?.closeAllConnections();
     await new Promise((r) => (server ? server.close(r) : r(undefined)));

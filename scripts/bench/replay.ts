@@ -7,7 +7,6 @@
  * `npm run bench -- replay --pace 1` passes its options on to the replay (its default pace otherwise).
  */
 import { execFile } from 'node:child_process';
-import os from 'node:os';
 import { promisify } from 'node:util';
 import type { HealthAnswer } from '../../api/health/contract';
 import { buildFleetServer, startFleet, type Fleet } from '../../tests/support/fleet';
@@ -15,12 +14,11 @@ import {
   loadCustomers,
   measure,
   offerLookups,
-  percentile,
   type LoadCustomer,
   type Measured,
   type Offered,
 } from './fleet-load';
-import type { BenchResult, BenchRow } from './report';
+import { loadAverage as load, percentile, type BenchResult, type BenchRow } from './report';
 
 const run = promisify(execFile);
 const RATE = 100;
@@ -30,8 +28,6 @@ const BEFORE_SECONDS = 20;
 const USERS = 12;
 const CONTACTS = 1_500;
 const HISTORY = { users: 200, lookups: 20_000 };
-
-const load = () => os.loadavg()[0]!.toFixed(1);
 
 const script = (name: string, args: string[], databaseUrl: string) =>
   run(process.execPath, ['--import', 'tsx', `scripts/${name}.ts`, ...args], {

@@ -23,6 +23,16 @@ export function machineInfo() {
   };
 }
 
+/**
+ * The machine's load average over the last minute, beside each figure: on a shared 2-core box a
+ * run at load 20 and one at load 2 differ fivefold, so a figure without it says little.
+ */
+export const loadAverage = () => os.loadavg()[0]!.toFixed(2);
+
+/** A figure as a share of the limit measured beside it ("62%"); empty without a limit. */
+export const shareOf = (figure: number, limit: number) =>
+  limit > 0 ? `${Math.round((figure / limit) * 100)}%` : '';
+
 /** The value at percentile p (0-100) of ascending values; 0 for none. */
 export const percentile = (sorted: readonly number[], p: number) =>
   sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;

@@ -1,6 +1,5 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import type { HealthAnswer } from '../../api/health/contract';
 import { LOOKUP_PROCESSOR_LOCK } from '../../api/lookups/processor';
@@ -14,15 +13,16 @@ import { readModelTables } from '../support/read-models';
 import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
 import {
   buildFleetServer,
+  deliverToFleet,
+  fleetQuery as query,
   sandboxCustomer,
   sandboxWebhookSecret,
-  sandboxZipChange,
+  sandboxZipChanges,
   startFleet,
   type Fleet,
   type SandboxCustomer,
 } from '../support/fleet';
 import { HubSpotCallCounter } from '../support/hubspot-counter';
-import { deliver as deliverWebhook } from '../support/hubspot-webhook';
 import { checkoutCompleted, deliver as deliverStripeEvent } from '../support/stripe-events';
 import { foldBalance } from '../lookups/helpers';
 
@@ -35,7 +35,6 @@ const CHECKOUTS_PER_USER = 3;
 const COPIES_OF_EACH_STRIPE_EVENT = 3;
 const SIGNUP_CREDITS = 50;
 const GROWTH_CREDITS = 1_200;
-const ZIPS = ['10001', '60601', '94105', '30301', '02108', '73301', '98101', '33101', '80202', '85001'];
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -55,16 +54,6 @@ async function untilAccepted(what: string, send: () => Promise<number>): Promise
     if (typeof status === 'number' && status < 500) throw new Error(`${what} answered ${status}`);
     if (attempt === 20) throw new Error(`${what} was never accepted: ${status}`);
     await sleep(100 * attempt);
-  }
-}
-
-async function query<T>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    return (await client.query(text, values)).rows as T[];
-  } finally {
-    await client.end();
   }
 }
 
@@ -134,9 +123,11 @@ describe.runIf(testDatabaseUrl)('three npm start processes on one PostgreSQL, on
     // Interleaved so every portal's lookups arrive throughout the run.
     const lookupDeliveries = Array.from({ length: LOOKUPS_PER_USER / EVENTS_PER_DELIVERY }, (_, d) =>
       customers.map((c) =>
-        c.contactIds
-          .slice(d * EVENTS_PER_DELIVERY, (d + 1) * EVENTS_PER_DELIVERY)
-          .map((id, i) => sandboxZipChange(c.portalId, id, ZIPS[(d + i) % ZIPS.length]!)),
+        sandboxZipChanges(
+          c.portalId,
+          c.contactIds.slice(d * EVENTS_PER_DELIVERY, (d + 1) * EVENTS_PER_DELIVERY),
+          d,
+        ),
       ),
     ).flat();
     const stripeDeliveries = customers.flatMap((c) =>
@@ -163,12 +154,7 @@ describe.runIf(testDatabaseUrl)('three npm start processes on one PostgreSQL, on
     })();
     for (let d = 0; d < lookupDeliveries.length; d++) {
       const events = lookupDeliveries[d]!;
-      sent.push(
-        untilAccepted('A webhook delivery', async () => {
-          const { status } = await deliverWebhook(fleet.url, events, { secret, publicUrl: fleet.url });
-          return status;
-        }),
-      );
+      sent.push(untilAccepted('A webhook delivery', () => deliverToFleet(fleet, events, secret)));
       // The burst of Stripe events, each delivered three times, to whichever process.
       const stripeEvent = d % 5 === 0 ? stripeDeliveries[d / 5] : undefined;
       if (stripeEvent)

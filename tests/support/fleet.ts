@@ -7,9 +7,8 @@ import { INSTALL_DIR } from '../../api/install-dir';
 import { SANDBOX_APP_ID } from '../../api/settings';
 import type { CrmWebhookEvent } from '../../domain/lookups/webhook-event';
 import { buildServer } from '../../scripts/build-server';
-import { call } from './app';
-import { zipChange } from './hubspot-webhook';
-import { connectionsOf, connectSandboxPortal, sandboxPass } from './sandbox-hubspot';
+import { deliver, zipChange } from './hubspot-webhook';
+import { connectMappedSandboxPortal, sandboxPass } from './sandbox-hubspot';
 import { startService, type ServiceProcess } from './server-process';
 import { RoundRobinProxy } from './tcp-proxy';
 
@@ -35,6 +34,7 @@ export interface Fleet {
    * row's own `acquired_at`, so the figure does not include how slowly /api/health answers).
    */
   killHolderOf(lock: string): Promise<{ killed: ServiceProcess; takeoverMs: number }>;
+  /** Stops the processes and drops the database; a second call waits for the first. */
   close(): Promise<void>;
 }
 
@@ -77,6 +77,7 @@ export async function startFleet(count: number, command: string[], options: Flee
     proxy.setTargets(processes.map((p) => ({ host: '127.0.0.1', port: Number(new URL(p.baseUrl).port) })));
     return service;
   };
+  let closing: Promise<void> | undefined;
   const fleet: Fleet = {
     url: proxy.url,
     proxy,
@@ -123,11 +124,15 @@ export async function startFleet(count: number, command: string[], options: Flee
         await client.end();
       }
     },
-    async close() {
-      await Promise.all(processes.map((p) => p.stop()));
-      await proxy.close();
-      await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
-      await admin.end();
+    close() {
+      // Once: a bench stops the fleet before measuring beside it, and its `finally` closes it again.
+      closing ??= (async () => {
+        await Promise.all(processes.map((p) => p.stop()));
+        await proxy.close();
+        await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
+        await admin.end();
+      })();
+      return closing;
     },
   };
   try {
@@ -158,14 +163,7 @@ export async function sandboxCustomer(
   token: string,
   contacts: number,
 ): Promise<SandboxCustomer> {
-  await connectSandboxPortal(baseUrl, token);
-  const portalId = (await connectionsOf(baseUrl, token)).at(-1)!.portal_id;
-  const mapping = { city: 'city', state: 'state', county: '', country: 'country' };
-  const saved = await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
-    token,
-    body: { contact: { ...mapping, updateTimezone: false }, company: mapping },
-  });
-  if (saved.status !== 200) throw new Error(`Saving the mapping answered ${saved.status}`);
+  const portalId = await connectMappedSandboxPortal(baseUrl, token);
   const cookie = await sandboxPass(baseUrl, token);
   const contactIds: string[] = [];
   const create = async (n: number) => {
@@ -186,18 +184,55 @@ export async function sandboxCustomer(
   return { token, portalId, contactIds };
 }
 
-/** The secret the sandbox CRM signs its webhooks with (generated at the first start, kept in the database). */
-export async function sandboxWebhookSecret(databaseUrl: string): Promise<string> {
+/** One query on the fleet's database over a connection of its own, as an outside observer. */
+export async function fleetQuery<T>(databaseUrl: string, text: string, values: unknown[] = []): Promise<T[]> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
-    const { rows } = await client.query<{ value: string }>(
-      `SELECT value FROM app_secrets WHERE name = 'sandbox_client_secret'`,
-    );
-    return rows[0]!.value;
+    return (await client.query(text, values)).rows as T[];
   } finally {
     await client.end();
   }
+}
+
+/** The secret the sandbox CRM signs its webhooks with (generated at the first start, kept in the database). */
+export async function sandboxWebhookSecret(databaseUrl: string): Promise<string> {
+  const rows = await fleetQuery<{ value: string }>(
+    databaseUrl,
+    `SELECT value FROM app_secrets WHERE name = 'sandbox_client_secret'`,
+  );
+  return rows[0]!.value;
+}
+
+/** ZIPs of ten US cities, entered in turn on the contacts a fleet run looks up. */
+export const FLEET_ZIPS = [
+  '10001',
+  '60601',
+  '94105',
+  '30301',
+  '02108',
+  '73301',
+  '98101',
+  '33101',
+  '80202',
+  '85001',
+];
+
+/**
+ * One webhook delivery: a ZIP entered on each of `contactIds` of a sandbox portal, the ZIPs in
+ * turn from `turn` on, as the sandbox CRM reports them. The fleet test and the fleet bench send these.
+ */
+export const sandboxZipChanges = (portalId: string, contactIds: readonly string[], turn: number) =>
+  contactIds.map((id, i) => sandboxZipChange(portalId, id, FLEET_ZIPS[(turn + i) % FLEET_ZIPS.length]!));
+
+/** Sends one delivery through the balancer, signed with the sandbox's secret; answers the status. */
+export async function deliverToFleet(
+  fleet: Fleet,
+  events: CrmWebhookEvent[],
+  secret: string,
+): Promise<number> {
+  const { status } = await deliver(fleet.url, events, { secret, publicUrl: fleet.url });
+  return status;
 }
 
 /** A ZIP entered on a sandbox contact, as the sandbox CRM reports it to the app. */

@@ -80,6 +80,22 @@ export async function sandboxPass(baseUrl: string, token: string): Promise<strin
 }
 
 /**
+ * Connects a new sandbox portal for the signed-in user and maps city, state and country for
+ * contacts and companies, as the dashboard's first steps do. Answers the portal id.
+ */
+export async function connectMappedSandboxPortal(baseUrl: string, token: string): Promise<string> {
+  await connectSandboxPortal(baseUrl, token);
+  const portalId = (await connectionsOf(baseUrl, token)).at(-1)!.portal_id;
+  const mapping = { city: 'city', state: 'state', county: '', country: 'country' };
+  const saved = await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
+    token,
+    body: { contact: { ...mapping, updateTimezone: false }, company: mapping },
+  });
+  if (saved.status !== 200) throw new Error(`Saving the mapping answered ${saved.status}`);
+  return portalId;
+}
+
+/**
  * A user's first lookup through the sandbox, over HTTP as the browser would make it: signs in,
  * connects a new sandbox portal, maps city, state and country, and enters `zip` on a new contact
  * (the sandbox sends HubSpot's webhook). Answers the portal id; the lookup runs in the background.
@@ -93,20 +109,9 @@ export async function lookUpInSandbox(
   const signedIn = await call(baseUrl, '/api/auth/login', { body: { email, password } });
   if (signedIn.status !== 200) throw new Error(`Sign-in answered ${signedIn.status}`);
   const token = (signedIn.body as { token: string }).token;
-  await connectSandboxPortal(baseUrl, token);
-  const portalId = (await connectionsOf(baseUrl, token)).at(-1)!.portal_id;
-  const mapping = { city: 'city', state: 'state', county: '', country: 'country' };
-  const saved = await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
-    token,
-    body: { contact: { ...mapping, updateTimezone: false }, company: mapping },
-  });
-  if (saved.status !== 200) throw new Error(`Saving the mapping answered ${saved.status}`);
+  const portalId = await connectMappedSandboxPortal(baseUrl, token);
   // The sandbox's pages know their user from the pass cookie the dashboard asks for.
-  const pass = await fetch(`${baseUrl}/api/auth/sandbox-crm-pass`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${token}` },
-  });
-  const cookie = (pass.headers.get('set-cookie') ?? '').split(';')[0]!;
+  const cookie = await sandboxPass(baseUrl, token);
   const created = await fetch(`${baseUrl}/sandbox/hubspot/records`, {
     method: 'POST',
     headers: { 'content-type': 'application/x-www-form-urlencoded', cookie },

@@ -1,11 +1,5 @@
 import type pg from 'pg';
 import type { CallPriority } from '../../portals/types';
-import {
-  RateLimiterMemory,
-  RateLimiterPostgres,
-  type RateLimiterAbstract,
-  type RateLimiterRes,
-} from 'rate-limiter-flexible';
 
 export interface RateLimit {
   requests: number;
@@ -22,15 +16,44 @@ export const HUBSPOT_RATE_LIMIT: RateLimit = { requests: 110, windowMs: 10_000 }
 export const MOST_LATE_MS = 800;
 
 /**
- * The budget as fixed windows, which is what rate-limiter-flexible counts: 2 requests per
- * 200 ms window. Windows do not overlap, so the slots of requests HubSpot receives in any 10 s,
- * each up to MOST_LATE_MS after its slot, fall in at most 55 windows (110 requests). One
- * 110-per-10-s window would allow 220 across a boundary, and 9 per 1 s windows (the budget
- * before) kept a backfill to 90 per 10 s, below 80% of what HubSpot allows once live lookups
- * take their share. The price of short windows is that a burst waits: 10 requests a second,
- * never 9 at once.
+ * The budget as a rolling window: at most 110 slots in any 10.8 s. The slots of the calls HubSpot
+ * receives in any 10 s were taken in the 10 s before, or up to MOST_LATE_MS earlier, so HubSpot
+ * never sees more than 110 in its rolling 10 s; a steady stream gets 110 per 10.8 s (102 per 10 s,
+ * 93% of what HubSpot allows). Unlike fixed windows (2 per 200 ms before, which capped a backfill
+ * at 100 per 10 s and lost every slot a busy moment left unused), a slot unused now is still there
+ * a moment later, and a burst of up to 110 goes out at once.
  */
-export const PORTAL_WINDOW = { points: 2, durationSeconds: 0.2 };
+export const PORTAL_WINDOW = {
+  points: HUBSPOT_RATE_LIMIT.requests,
+  durationSeconds: (HUBSPOT_RATE_LIMIT.windowMs + MOST_LATE_MS) / 1000,
+};
+
+/** Where a try for a slot ended: taken, or how long to wait before the next try. */
+export type Attempt = { taken: true } | { taken: false; waitMs: number };
+
+export interface RollingWindow {
+  points: number;
+  durationSeconds: number;
+}
+
+/**
+ * Whether a call may take a slot at `nowMs` given the slots taken before (ascending, ms): while
+ * fewer than `cap` of them are younger than the window, yes; otherwise how long until the oldest
+ * that counts leaves it. `cap` is the window's points, less what is kept for live lookups.
+ */
+export function rollingSlot(
+  slots: readonly number[],
+  nowMs: number,
+  window: RollingWindow,
+  cap = window.points,
+): Attempt {
+  const since = nowMs - window.durationSeconds * 1000;
+  const young = slots.filter((at) => at > since);
+  if (young.length < cap) return { taken: true };
+  // The slot whose leaving brings the count under the cap.
+  const leaving = young[young.length - Math.max(cap, 1)]!;
+  return { taken: false, waitMs: Math.max(1, leaving - since) };
+}
 
 /**
  * Takes one request's slot in a portal's budget, waiting until there is one. Live lookups
@@ -55,78 +78,106 @@ interface PortalQueue {
   wake?: () => void;
 }
 
-/** Where a try for a slot ended: taken, or how long to wait before the next try. */
-type Attempt = { taken: true } | { taken: false; waitMs: number };
+/** A portal's book: the slots taken (ms, ascending) and until when each live caller that had to wait is counted. */
+export interface PortalBook {
+  slots: number[];
+  liveWaiting: number[];
+}
 
-/** rate-limiter-flexible rejects with its RateLimiterRes when a window is full, with an Error when the store failed. */
-const fullWindow = (rejection: unknown): number => {
-  if (rejection instanceof Error) throw rejection;
-  return (rejection as RateLimiterRes).msBeforeNext;
-};
+/** How long past its expected retry a waiting live caller still holds back background work. */
+const LIVE_MARGIN_MS = 100;
 
 /**
- * The budget shared by every process on one PostgreSQL (rows of hubspot_rate_budget, one per
- * portal and window), or kept in memory on PGlite, where one process is the whole fleet.
+ * One try for a slot at `nowMs`, and the book after it. A live call may take any free slot; when
+ * it must wait, it is counted until just after it will try again. A background call leaves as
+ * many slots free as live callers are counted, so a live lookup that found the window full gets
+ * the next free slot, whichever process holds the backfill; with none counted it may take all.
+ */
+export function trySlot(
+  book: PortalBook,
+  nowMs: number,
+  window: RollingWindow,
+  priority: CallPriority,
+): { attempt: Attempt; book: PortalBook } {
+  const since = nowMs - window.durationSeconds * 1000;
+  const slots = book.slots.filter((at) => at > since);
+  const liveWaiting = book.liveWaiting.filter((until) => until > nowMs);
+  const cap =
+    priority === 'live' ? window.points : window.points - Math.min(window.points, liveWaiting.length);
+  const attempt: Attempt =
+    cap > 0
+      ? rollingSlot(slots, nowMs, window, cap)
+      : { taken: false, waitMs: Math.max(1, Math.min(...liveWaiting) - nowMs) };
+  if (attempt.taken) slots.push(nowMs);
+  else if (priority === 'live') liveWaiting.push(nowMs + attempt.waitMs + LIVE_MARGIN_MS);
+  return { attempt, book: { slots, liveWaiting } };
+}
+
+/** Where the portals' books are kept, each try taken alone. */
+type Books = (portalId: string, priority: CallPriority) => Promise<Attempt>;
+
+function booksInMemory(window: RollingWindow): Books {
+  const books = new Map<string, PortalBook>();
+  return async (portalId, priority) => {
+    const { attempt, book } = trySlot(
+      books.get(portalId) ?? { slots: [], liveWaiting: [] },
+      Date.now(),
+      window,
+      priority,
+    );
+    books.set(portalId, book);
+    return attempt;
+  };
+}
+
+/** One row per portal (hubspot_call_slots), locked while a try reads and writes it, on the database's clock. */
+function booksInPostgres(pool: pg.Pool, window: RollingWindow): Books {
+  return async (portalId, priority) => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const { rows } = await client.query<{ slots: string[]; live_waiting: string[]; now_ms: string }>(
+        `INSERT INTO hubspot_call_slots AS b (portal_id) VALUES ($1)
+         ON CONFLICT (portal_id) DO UPDATE SET portal_id = b.portal_id
+         RETURNING b.slots::text[] AS slots, b.live_waiting::text[] AS live_waiting,
+                   (extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS now_ms`,
+        [portalId],
+      );
+      const row = rows[0]!;
+      const { attempt, book } = trySlot(
+        { slots: row.slots.map(Number), liveWaiting: row.live_waiting.map(Number) },
+        Number(row.now_ms),
+        window,
+        priority,
+      );
+      await client.query(
+        `UPDATE hubspot_call_slots SET slots = $2::bigint[], live_waiting = $3::bigint[] WHERE portal_id = $1`,
+        [portalId, book.slots, book.liveWaiting],
+      );
+      await client.query('COMMIT');
+      return attempt;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw error;
+    } finally {
+      client.release();
+    }
+  };
+}
+
+/**
+ * The budget shared by every process on one PostgreSQL (a row of hubspot_call_slots per portal),
+ * or kept in memory on PGlite, where one process is the whole fleet.
  *
  * Live lookups keep priority over background work:
  * - In a process, one caller at a time tries for a portal's slot, a live one whenever any is
  *   waiting, so a live lookup never queues behind this process's background calls.
- * - Across processes, each live caller that has to wait announces itself in a second counter of
- *   the same store ('hubspot-live', one window long). A background call takes a slot only while the window
- *   keeps as many free as live calls were announced in the last window; otherwise it waits.
- *   So a live lookup arriving when background work has filled the window gets a slot in the
- *   next one, whichever process holds the backfill, and with no live lookup announced a
- *   backfill may take the whole budget.
+ * - Across processes, a live caller that has to wait is counted in the portal's book until it
+ *   tries again, and background calls leave that many slots free (trySlot).
  */
-export function portalRateLimiter(pool?: pg.Pool, window = PORTAL_WINDOW): PortalRateLimiter {
-  const store = (keyPrefix: string, points: number): RateLimiterAbstract => {
-    const options = { points, duration: window.durationSeconds, keyPrefix };
-    return pool
-      ? new RateLimiterPostgres({
-          ...options,
-          storeClient: pool,
-          storeType: 'pool',
-          tableName: 'hubspot_rate_budget',
-          tableCreated: true,
-          // Rows are one per portal and reused window after window: nothing piles up to clear.
-          clearExpiredByTimeout: false,
-        })
-      : new RateLimiterMemory(options);
-  };
-  const budget = store('hubspot', window.points);
-  const liveDemand = store('hubspot-live', Number.MAX_SAFE_INTEGER);
+export function portalRateLimiter(pool?: pg.Pool, window: RollingWindow = PORTAL_WINDOW): PortalRateLimiter {
+  const trySlotOf = pool ? booksInPostgres(pool, window) : booksInMemory(window);
   const queues = new Map<string, PortalQueue>();
-
-  const announceLive = (portalId: string) => liveDemand.consume(portalId, 1).then(() => undefined);
-
-  async function tryLive(portalId: string): Promise<Attempt> {
-    try {
-      await budget.consume(portalId, 1);
-      return { taken: true };
-    } catch (rejection) {
-      const waitMs = fullWindow(rejection);
-      // Still waiting: keep the announcement alive for the window the next try falls in.
-      await announceLive(portalId);
-      return { taken: false, waitMs };
-    }
-  }
-
-  async function tryBackground(portalId: string): Promise<Attempt> {
-    const [used, live] = await Promise.all([budget.get(portalId), liveDemand.get(portalId)]);
-    const reserved = Math.min(window.points, live?.consumedPoints ?? 0);
-    if ((used?.consumedPoints ?? 0) >= window.points - reserved) {
-      const until = [used?.msBeforeNext, reserved > 0 ? live?.msBeforeNext : undefined].filter(
-        (ms): ms is number => ms !== undefined && ms > 0,
-      );
-      return { taken: false, waitMs: Math.max(1, Math.min(...until, window.durationSeconds * 1000)) };
-    }
-    try {
-      await budget.consume(portalId, 1);
-      return { taken: true };
-    } catch (rejection) {
-      return { taken: false, waitMs: fullWindow(rejection) };
-    }
-  }
 
   async function pump(portalId: string, queue: PortalQueue) {
     queue.pumping = true;
@@ -135,7 +186,7 @@ export function portalRateLimiter(pool?: pg.Pool, window = PORTAL_WINDOW): Porta
       const waiters = queue[priority];
       let attempt: Attempt;
       try {
-        attempt = priority === 'live' ? await tryLive(portalId) : await tryBackground(portalId);
+        attempt = await trySlotOf(portalId, priority);
       } catch (error) {
         waiters.shift()?.reject(error);
         continue;
@@ -164,10 +215,9 @@ export function portalRateLimiter(pool?: pg.Pool, window = PORTAL_WINDOW): Porta
         queue = { live: [], background: [], pumping: false };
         queues.set(portalId, queue);
       }
-      // A live caller that cannot try at once is waiting: the other processes must know now.
-      const waits = priority === 'live' && (queue.live.length > 0 || queue.wake !== undefined);
       const waiting = new Promise<void>((resolve, reject) => queue[priority].push({ resolve, reject }));
-      if (waits) await announceLive(portalId);
+      // A live caller cuts a background wait short: it tries at once, and if the window is full
+      // it is counted, so that no process's background call takes the slot it waits for.
       if (priority === 'live') queue.wake?.();
       if (!queue.pumping) void pump(portalId, queue);
       await waiting;
