@@ -1,6 +1,6 @@
+import { PASSWORD_MIN } from '../../domain/accounts/password';
 import { compile } from '../http/validation';
 
-export const PASSWORD_MIN = 8;
 /** Long passphrases are taken whole; the cap only keeps one hash from being a denial of service. */
 export const PASSWORD_MAX = 1024;
 

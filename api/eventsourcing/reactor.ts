@@ -25,6 +25,15 @@ export interface ReactorOptions {
   pollMs?: number;
 }
 
+/** What every reactor stands on: the log it follows, where its checkpoint lives, its lock and its logger. */
+export type ReactorInfrastructure = Pick<ReactorOptions, 'store' | 'readModels' | 'locks' | 'logger'>;
+
+/** A reactor on the composition root's infrastructure (whatever else `on` carries is not passed on). */
+export function reactorOn(on: ReactorInfrastructure, reaction: Reaction): Reactor {
+  const { store, readModels, locks, logger } = on;
+  return new Reactor({ store, readModels, locks, logger, reaction });
+}
+
 /**
  * Follows the log and reacts to events outside any read-model transaction (it appends events
  * and queues mail). It moves its checkpoint after the reactions of a batch, so a crash repeats

@@ -7,22 +7,12 @@ import {
   initialAccountState,
   type AccountCommand,
 } from './decider';
-import type { AccountState } from './state';
 import { emailClaimDecider } from './email-claim';
+import { given, registerAnn } from './test-accounts';
 
 const at = '2026-11-23T10:00:00.000Z';
-const register: AccountCommand = {
-  type: 'RegisterAccount',
-  userId: 'u1',
-  email: 'ann@example.com',
-  passwordHash: '$scrypt$x',
-  partner: null,
-  at,
-};
+const register = registerAnn(at);
 
-function given(...commands: AccountCommand[]): AccountState {
-  return commands.reduce((s, c) => decideAccount(c, s).reduce(evolveAccount, s), initialAccountState());
-}
 const threshold = (t: number | null): AccountCommand => ({ type: 'SetCreditThreshold', threshold: t, at });
 const balance = (b: number): AccountCommand => ({ type: 'ObserveBalance', balance: b, at });
 const notices = (commands: AccountCommand[]) => {

@@ -1,31 +1,20 @@
 import { describe, expect, it } from 'vitest';
 import { personalData } from '../personal-data';
 import { userSubject } from '../eventstore/personal-data';
-import { decideAccount, evolveAccount, initialAccountState, type AccountCommand } from './decider';
-import type { AccountState } from './state';
+import { decideAccount, initialAccountState, type AccountCommand } from './decider';
 import { emailClaimDecider } from './email-claim';
 import { accountSnapshot } from './snapshot';
 import { erasedEmail } from './personal-data';
+import { given, registerAnn } from './test-accounts';
 
 const at = '2026-11-28T10:00:00.000Z';
-const register: AccountCommand = {
-  type: 'RegisterAccount',
-  userId: 'u1',
-  email: 'ann@example.com',
-  passwordHash: '$scrypt$x',
-  partner: null,
-  at,
-};
+const register = registerAnn(at);
 const deletion = (subscriptionActive = false): AccountCommand => ({
   type: 'DeleteAccount',
   portalIds: ['p1'],
   subscriptionActive,
   at,
 });
-
-function given(...commands: AccountCommand[]): AccountState {
-  return commands.reduce((s, c) => decideAccount(c, s).reduce(evolveAccount, s), initialAccountState());
-}
 
 describe('deleting an account', () => {
   it('records the deletion with the portals whose keys go with it, and keeps nothing of the person', () => {

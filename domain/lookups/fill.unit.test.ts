@@ -2,14 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { FieldMapping } from '../portals/config';
 import { mappedProperties, plannedWrites, propertiesToFill } from './fill';
 import type { Location } from './postal-code';
+import { PLACES } from './test-places';
 
-const newYork: Location = {
-  city: 'New York',
-  state: 'NY',
-  county: 'New York County',
-  country: 'US',
-  timezone: 'America/New_York',
-};
+const { newYork } = PLACES;
 
 const contactMapping: FieldMapping = {
   city: 'city',

@@ -1,47 +1,22 @@
 import { describe, expect, it } from 'vitest';
 import type { ContactMapping, PortalMapping } from '../portals/config';
+import { NOTHING_MAPPED } from '../portals/test-mappings';
 import { latestPerRecord, planLookup, planLookups, type LookupPortal, type ZipChange } from './plan';
 import type { Location, ParsedPostalCode } from './postal-code';
+import { PLACES } from './test-places';
 
-const newYork: Location = {
-  city: 'New York',
-  state: 'NY',
-  county: 'New York County',
-  country: 'US',
-  timezone: 'America/New_York',
-};
+const { newYork } = PLACES;
 const guamMilitary: Location = { city: 'APO', state: 'AP', county: null, country: 'US', timezone: null };
 const table: Record<string, Location> = { '10001': newYork, '96201': guamMilitary };
 const resolve = (code: ParsedPostalCode) => (code.kind === 'us' ? table[code.zip] : undefined);
 
 const nothingMapped: ContactMapping = {
-  city: '',
-  state: '',
-  county: '',
-  country: '',
-  updateTimezone: false,
-  modes: {
-    city: 'keep_entered',
-    state: 'always_overwrite',
-    county: 'keep_entered',
-    country: 'keep_entered',
-    timezone: 'keep_entered',
-  },
+  ...NOTHING_MAPPED.contact,
+  modes: { ...NOTHING_MAPPED.contact.modes, state: 'always_overwrite' },
 };
 const config: PortalMapping = {
+  ...NOTHING_MAPPED,
   contact: { ...nothingMapped, city: 'city', state: 'state' },
-  company: {
-    city: '',
-    state: '',
-    county: '',
-    country: '',
-    modes: {
-      city: 'keep_entered',
-      state: 'keep_entered',
-      county: 'keep_entered',
-      country: 'keep_entered',
-    },
-  },
 };
 const portal: LookupPortal = { userId: 'u1', zipProperty: { contact: 'zip', company: 'zip' }, config };
 

@@ -2,9 +2,17 @@ import type { Location } from './postal-code';
 
 /**
  * Hand-picked places as the ZIP table gives them, for unit tests of rules that read a location:
- * a ZIP with another accepted name, a multi-county ZIP, a state-crossing ZIP and a Canadian area.
+ * a plain ZIP, a ZIP with another accepted name, a multi-county ZIP, a state-crossing ZIP and a Canadian area.
  */
 export const PLACES = {
+  /** 10001: one city, one county. */
+  newYork: {
+    city: 'New York',
+    state: 'NY',
+    county: 'New York County',
+    country: 'US',
+    timezone: 'America/New_York',
+  },
   /** 02128: one county, and East Boston beside Boston. */
   eastBoston: {
     city: 'Boston',

@@ -1,24 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { ContactMapping, PortalMapping } from '../portals/config';
+import { NOTHING_MAPPED as nothingMapped } from '../portals/test-mappings';
 import type { LookupPortal, ZipChange } from './plan';
-import type { Location, ParsedPostalCode } from './postal-code';
+import type { ParsedPostalCode } from './postal-code';
 import { PLACES } from './test-places';
 import { planWorkflowLookup, workflowLookupIdOf, workflowOutputs } from './workflow-action';
 
-const newYork: Location = {
-  city: 'New York',
-  state: 'NY',
-  county: 'New York County',
-  country: 'US',
-  timezone: 'America/New_York',
-};
-const toronto: Location = {
-  city: null,
-  state: 'ON',
-  county: 'UTC-05:00',
-  country: 'CA',
-  timezone: 'America/Toronto',
-};
+const { newYork, toronto } = PLACES;
 const resolve = (code: ParsedPostalCode) =>
   code.kind === 'us'
     ? code.zip === '10001'
@@ -28,24 +15,6 @@ const resolve = (code: ParsedPostalCode) =>
       ? toronto
       : undefined;
 
-const unmapped: ContactMapping = {
-  city: '',
-  state: '',
-  county: '',
-  country: '',
-  updateTimezone: false,
-  modes: {
-    city: 'keep_entered',
-    state: 'keep_entered',
-    county: 'keep_entered',
-    country: 'keep_entered',
-    timezone: 'keep_entered',
-  },
-};
-const nothingMapped: PortalMapping = {
-  contact: unmapped,
-  company: { city: '', state: '', county: '', country: '', modes: unmapped.modes },
-};
 const portal: LookupPortal = {
   userId: 'u1',
   zipProperty: { contact: 'zip', company: 'zip' },
@@ -96,7 +65,10 @@ describe('a workflow action’s lookup', () => {
       kind: 'fail',
       reason: 'portal_not_configured',
     });
-    const mapped = { ...portal, config: { ...nothingMapped, contact: { ...unmapped, city: 'city' } } };
+    const mapped = {
+      ...portal,
+      config: { ...nothingMapped, contact: { ...nothingMapped.contact, city: 'city' } },
+    };
     expect(planWorkflowLookup(execution('10001'), mapped, true, resolve)).toMatchObject({
       kind: 'charge',
       writes: [{ field: 'city', property: 'city', value: 'New York', mode: 'keep_entered' }],

@@ -107,24 +107,17 @@ const allModes = <F extends string>(fields: readonly F[], mode: WriteMode) =>
 
 const CONTACT_FIELDS: readonly WrittenField[] = [...LOCATION_FIELDS, 'timezone'];
 
+/** No location field sent to any property ("Do Not Update with Location Data" everywhere). */
+const NO_PROPERTIES = Object.fromEntries(LOCATION_FIELDS.map((f) => [f, ''])) as Record<
+  LocationField,
+  string
+>;
+
 /** A new portal writes nothing until its owner chooses where each value goes. */
 export function defaultPortalMapping(): PortalMapping {
   return {
-    contact: {
-      city: '',
-      state: '',
-      county: '',
-      country: '',
-      updateTimezone: false,
-      modes: allModes(CONTACT_FIELDS, DEFAULT_WRITE_MODE),
-    },
-    company: {
-      city: '',
-      state: '',
-      county: '',
-      country: '',
-      modes: allModes(LOCATION_FIELDS, DEFAULT_WRITE_MODE),
-    },
+    contact: { ...NO_PROPERTIES, updateTimezone: false, modes: allModes(CONTACT_FIELDS, DEFAULT_WRITE_MODE) },
+    company: { ...NO_PROPERTIES, modes: allModes(LOCATION_FIELDS, DEFAULT_WRITE_MODE) },
   };
 }
 

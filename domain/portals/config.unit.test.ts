@@ -6,18 +6,11 @@ import {
   withoutZipProperty,
   zipPropertyTarget,
   type CompanyMapping,
-  type ContactMapping,
   type RecordedPortalMapping,
 } from './config';
+import { companyModes, contactModes, NOTHING_MAPPED } from './test-mappings';
 
-const nothingMapped: ContactMapping = {
-  city: '',
-  state: '',
-  county: '',
-  country: '',
-  updateTimezone: false,
-  modes: defaultPortalMapping().contact.modes,
-};
+const nothingMapped = NOTHING_MAPPED.contact;
 
 describe('whether a mapping is configured', () => {
   it('treats a mapping with nothing mapped and no timezone as not configured', () => {
@@ -51,12 +44,7 @@ describe('write modes', () => {
     const { contact, company } = defaultPortalMapping();
     expect(Object.values(contact.modes)).toEqual(Array(5).fill('keep_entered'));
     expect(Object.keys(contact.modes)).toEqual(['city', 'state', 'county', 'country', 'timezone']);
-    expect(company.modes).toEqual({
-      city: 'keep_entered',
-      state: 'keep_entered',
-      county: 'keep_entered',
-      country: 'keep_entered',
-    });
+    expect(company.modes).toEqual(companyModes('keep_entered'));
   });
 });
 
@@ -76,13 +64,7 @@ describe('a configuration recorded before write modes', () => {
     expect(contact).toEqual({
       ...mapped,
       updateTimezone: true,
-      modes: {
-        city: 'keep_entered',
-        state: 'keep_entered',
-        county: 'keep_entered',
-        country: 'keep_entered',
-        timezone: 'keep_entered',
-      },
+      modes: contactModes('keep_entered'),
     });
   });
 
@@ -91,12 +73,7 @@ describe('a configuration recorded before write modes', () => {
       expect(Object.values(mapping.contact.modes)).toEqual(Array(5).fill('always_overwrite'));
       expect(mapping.company).toEqual({
         ...mapped,
-        modes: {
-          city: 'always_overwrite',
-          state: 'always_overwrite',
-          county: 'always_overwrite',
-          country: 'always_overwrite',
-        },
+        modes: companyModes('always_overwrite'),
       });
     }
   });

@@ -1,6 +1,6 @@
 import { sql, type Insertable } from 'kysely';
 import type { RecordedEvent } from '../../domain/eventstore/types';
-import { lookupOutcomeOf, lookupSourceOf } from '../../domain/lookups/events';
+import { lookupOutcomeOf, lookupSourceOf, type LookupRef } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
@@ -21,6 +21,17 @@ type SummaryRow = Omit<Insertable<ReadModels['admin_lookups']>, 'at' | 'requeste
   at: string;
 };
 
+/** The columns that say which lookup a row is, the same whether its charge or its outcome came first. */
+const whichLookup = (d: LookupRef, userId: string) => ({
+  lookup_id: d.lookupId,
+  user_id: userId,
+  portal_id: d.portalId,
+  object_type: d.objectType,
+  object_id: d.objectId,
+  zip: d.zip,
+  source: lookupSourceOf(d),
+});
+
 /**
  * A batch's summary rows, one per lookup, as the events leave them in order: a charge makes a
  * pending row, the first outcome finishes it, and any later outcome of the same lookup (a replay)
@@ -35,13 +46,7 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
       const d = event.data;
       if (rows.has(d.lookupId)) continue;
       rows.set(d.lookupId, {
-        lookup_id: d.lookupId,
-        user_id: userId,
-        portal_id: d.portalId,
-        object_type: d.objectType,
-        object_id: d.objectId,
-        zip: d.zip,
-        source: lookupSourceOf(d),
+        ...whichLookup(d, userId),
         outcome: 'pending',
         reason: null,
         credits_before: d.balanceAfter + d.credits,
@@ -69,13 +74,7 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
       earlier
         ? { ...earlier, ...outcome }
         : {
-            lookup_id: d.lookupId,
-            user_id: userId,
-            portal_id: d.portalId,
-            object_type: d.objectType,
-            object_id: d.objectId,
-            zip: d.zip,
-            source: lookupSourceOf(d),
+            ...whichLookup(d, userId),
             credits_before: d.balanceAfter,
             requested_at: d.requestedAt,
             request_id: requestIdOf(event),
@@ -132,58 +131,43 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
   const counted = finished.map((row) => ({
     row,
     day: dayOf(row.at),
-    successful: row.outcome === 'success' ? 1 : 0,
-    failed: row.outcome === 'failed' ? 1 : 0,
-    nothing_to_update: row.outcome === 'nothing_to_update' ? 1 : 0,
+    // What the lookup adds to each outcome counter, the same in every table that counts them.
+    tally: {
+      successful: row.outcome === 'success' ? 1 : 0,
+      failed: row.outcome === 'failed' ? 1 : 0,
+      nothing_to_update: row.outcome === 'nothing_to_update' ? 1 : 0,
+    },
   }));
   const counts = { sum: ['successful', 'failed', 'nothing_to_update'] as const };
   await addUp(
     trx,
     'admin_user_lookups',
     ['user_id'],
-    counted.map(({ row, successful, failed, nothing_to_update }) => ({
-      user_id: row.user_id,
-      successful,
-      failed,
-      nothing_to_update,
-      last_lookup_at: row.at,
-    })),
+    counted.map(({ row, tally }) => ({ user_id: row.user_id, ...tally, last_lookup_at: row.at })),
     { ...counts, latest: ['last_lookup_at'] },
   );
   await addUp(
     trx,
     'admin_user_days',
     ['user_id', 'day'],
-    counted.map(({ row, day, successful, failed, nothing_to_update }) => ({
-      user_id: row.user_id,
-      day,
-      successful,
-      failed,
-      nothing_to_update,
-    })),
+    counted.map(({ row, day, tally }) => ({ user_id: row.user_id, day, ...tally })),
     counts,
   );
   await addUp(
     trx,
     'admin_day_hours',
     ['day', 'hour'],
-    counted.map(({ row, day, successful, failed, nothing_to_update }) => ({
-      day,
-      hour: hourOf(row.at),
-      successful,
-      failed,
-      nothing_to_update,
-    })),
+    counted.map(({ row, day, tally }) => ({ day, hour: hourOf(row.at), ...tally })),
     counts,
   );
   await addUp(
     trx,
     'admin_portal_lookups',
     ['portal_id'],
-    counted.map(({ row, successful }) => ({
+    counted.map(({ row, tally }) => ({
       portal_id: row.portal_id,
       total: 1,
-      successful,
+      successful: tally.successful,
       last_activity: row.at,
     })),
     { sum: ['total', 'successful'], latest: ['last_activity'] },

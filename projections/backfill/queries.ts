@@ -1,18 +1,16 @@
 import type { Selectable } from 'kysely';
-import type { BackfillScope, BackfillStateName } from '../../domain/backfill/events';
+import type { BackfillScope, BackfillStartedData, BackfillStateName } from '../../domain/backfill/events';
 import type { RecentPage } from '../../domain/backfill/progress';
 import { isNothingToUpdate, type LookupFailureReason } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import type { ReadModelDb } from '../schema';
 import type { BackfillJobsTable } from './tables';
 
-export interface BackfillJobRow {
-  jobId: string;
-  userId: string;
-  portalId: string;
-  objectType: CrmObjectTypeName;
-  scope: BackfillScope;
-  changedSince: string | null;
+/** A job as its start recorded it (whose, where, what), and where it has got to since. */
+export interface BackfillJobRow extends Pick<
+  BackfillStartedData,
+  'jobId' | 'userId' | 'portalId' | 'objectType' | 'scope' | 'changedSince'
+> {
   state: BackfillStateName;
   stateDetail: string | null;
   total: number;

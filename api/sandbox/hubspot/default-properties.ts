@@ -47,6 +47,14 @@ const text = (objectType: SandboxProperty['objectType'], name: string, label: st
   ...extra,
 });
 
+/** A single-choice dropdown, as HubSpot's default enumeration properties are. */
+const select = (
+  objectType: SandboxProperty['objectType'],
+  name: string,
+  label: string,
+  options: { label: string; value: string }[],
+): SandboxProperty => ({ objectType, name, label, type: 'enumeration', fieldType: 'select', options });
+
 /**
  * HubSpot's default contact and company properties that matter here, plus a few custom ones that
  * show each reason a property is kept out of the mapping list.
@@ -88,28 +96,14 @@ export function defaultSandboxProperties(): SandboxProperty[] {
     text('contacts', 'email', 'Email', { validationRule: 'EMAIL' }),
     text('contacts', 'company', 'Company Name'),
     text('contacts', 'jobtitle', 'Job Title'),
-    {
-      objectType: 'contacts',
-      name: 'hs_timezone',
-      label: 'Time Zone',
-      type: 'enumeration',
-      fieldType: 'select',
-      options: timezoneOptions(),
-    },
+    select('contacts', 'hs_timezone', 'Time Zone', timezoneOptions()),
     ...shared('contacts'),
     text('companies', 'name', 'Company name'),
     text('companies', 'domain', 'Company Domain Name'),
-    {
-      objectType: 'companies',
-      name: 'industry',
-      label: 'Industry',
-      type: 'enumeration',
-      fieldType: 'select',
-      options: [
-        { label: 'Computer Software', value: 'COMPUTER_SOFTWARE' },
-        { label: 'Retail', value: 'RETAIL' },
-      ],
-    },
+    select('companies', 'industry', 'Industry', [
+      { label: 'Computer Software', value: 'COMPUTER_SOFTWARE' },
+      { label: 'Retail', value: 'RETAIL' },
+    ]),
     ...shared('companies'),
   ];
 }

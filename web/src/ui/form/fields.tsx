@@ -1,8 +1,8 @@
+import { PASSWORD_MIN } from '@domain/accounts/password';
 import { TextField, type TextFieldProps } from './TextField';
 
-/** The server's own minimum (PASSWORD_MIN in api/accounts/schemas.ts), said before it refuses. */
-const MIN_PASSWORD_LENGTH = 8;
-const PASSWORD_HINT = 'Must be at least 8 characters';
+/** The server's own minimum, said before it refuses. */
+const PASSWORD_HINT = `Must be at least ${PASSWORD_MIN} characters`;
 
 type Preset = Omit<TextFieldProps, 'label' | 'type'> & { label?: string };
 
@@ -24,7 +24,7 @@ export function NewPasswordField({ label = 'New password', ...props }: Preset) {
       type="password"
       autoComplete="new-password"
       required
-      minLength={MIN_PASSWORD_LENGTH}
+      minLength={PASSWORD_MIN}
       hint={PASSWORD_HINT}
       {...props}
     />
