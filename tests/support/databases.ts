@@ -92,14 +92,26 @@ export const postgresBackend: Backend = postgresBackendAt(() => testDatabaseUrl!
 export const backends: Backend[] = testDatabaseUrl ? [pgliteBackend, postgresBackend] : [pgliteBackend];
 
 /**
+ * Starts what `start` answers before the suite that calls it (before its tests) and closes it after
+ * them; `started` takes it for the suite's own variables.
+ */
+export function forSuite<T extends { close(): Promise<unknown> }>(
+  start: () => Promise<T>,
+  started: (value: T) => void | Promise<void>,
+  timeoutMs = 60_000,
+): void {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await start();
+    await started(value);
+  }, timeoutMs);
+  afterAll(async () => value?.close());
+}
+
+/**
  * Opens `backend` once for the suite that calls it (before its tests) and closes it after them;
  * `opened` takes the database for the suite's own variables.
  */
 export function openForSuite(backend: Backend, opened: (test: TestDatabase) => void): void {
-  let test: TestDatabase | undefined;
-  beforeAll(async () => {
-    test = await backend.open();
-    opened(test);
-  }, 60_000);
-  afterAll(async () => test?.close());
+  forSuite(() => backend.open(), opened);
 }
