@@ -1,12 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteMode } from '../../domain/portals/config';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { signUp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
+import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { FULL_CONFIG, freshPortalId } from '../support/portals';
-import { foldBalance, ofType, startLookupApp, waitForOutcomes, waitUntil, type LookupApp } from './helpers';
+import {
+  foldBalance,
+  ofType,
+  lookupAppForSuite,
+  waitForOutcomes,
+  waitUntil,
+  type LookupApp,
+} from './helpers';
 
 const every = (mode: WriteMode) => ({
   city: mode,
@@ -21,14 +28,7 @@ describe.each(backends)('write modes and ZIP formats, on $name', (backend) => {
   let crm: CrmStandIn;
   let app: LookupApp;
 
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  lookupAppForSuite(backend, (started) => ({ crm, app } = started));
 
   async function connectedUser(mode: WriteMode) {
     const user = await signUp(app.baseUrl);

@@ -97,7 +97,7 @@ export const backends: Backend[] = testDatabaseUrl ? [pgliteBackend, postgresBac
  */
 export function forSuite<T extends { close(): Promise<unknown> }>(
   start: () => Promise<T>,
-  started: (value: T) => void | Promise<void>,
+  started: (value: T) => unknown,
   timeoutMs = 60_000,
 ): void {
   let value: T | undefined;
@@ -112,6 +112,6 @@ export function forSuite<T extends { close(): Promise<unknown> }>(
  * Opens `backend` once for the suite that calls it (before its tests) and closes it after them;
  * `opened` takes the database for the suite's own variables.
  */
-export function openForSuite(backend: Backend, opened: (test: TestDatabase) => void): void {
+export function openForSuite(backend: Backend, opened: (test: TestDatabase) => unknown): void {
   forSuite(() => backend.open(), opened);
 }
