@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUp, startApp, type RunningApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { call, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import { stripeAppForSuite, type FakeStripe } from '../support/fake-stripe';
 import {
   checkoutCompleted,
   deliver,
@@ -15,6 +15,9 @@ import {
 
 const SECRET = 'whsec_webhooktestsecret';
 const growth = (userId: string) => ({ userId, packageId: 'growth', credits: '1200', paymentType: 'oneTime' });
+/** A paid checkout of the one-time Growth pack ($150) by this user. */
+const growthPackPaid = (userId: string) =>
+  checkoutCompleted({ userId, metadata: growth(userId), amountCents: 15_000 });
 const monthlyGrowth = (userId: string) => ({
   userId,
   packageId: 'growth',
@@ -26,18 +29,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
   describe(`Stripe webhook on ${backend.name}`, () => {
     let app: RunningApp;
     let stripe: FakeStripe;
-    beforeAll(async () => {
-      stripe = await startFakeStripe();
-      app = await startApp(backend, {
-        STRIPE_SECRET_KEY: 'sk_test_fake',
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_API_BASE: stripe.url,
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await stripe?.close();
-    });
+    stripeAppForSuite(backend, (started) => ({ app, stripe } = started), { STRIPE_WEBHOOK_SECRET: SECRET });
 
     const balanceOf = async (token: string) =>
       ((await call(app.baseUrl, '/api/auth/credit-balance', { token })).body as { creditBalance: number })
@@ -51,22 +43,14 @@ for (const backend of [...backends, kurrentdbBackend]) {
 
     it('grants a paid Growth pack once: 50 sign-up credits become 1,250', async () => {
       const user = await signUp(app.baseUrl);
-      const res = await deliver(
-        app.baseUrl,
-        checkoutCompleted({ userId: user.userId, metadata: growth(user.userId), amountCents: 15_000 }),
-        { secret: SECRET },
-      );
+      const res = await deliver(app.baseUrl, growthPackPaid(user.userId), { secret: SECRET });
       expect(res).toEqual({ status: 200, body: { received: true } });
       expect(await balanceOf(user.token)).toBe(1_250);
     });
 
     it('grants once when the same event arrives five times at once and twice more later', async () => {
       const user = await signUp(app.baseUrl);
-      const event = checkoutCompleted({
-        userId: user.userId,
-        metadata: growth(user.userId),
-        amountCents: 15_000,
-      });
+      const event = growthPackPaid(user.userId);
       const results = await Promise.all(
         Array.from({ length: 5 }, () => deliver(app.baseUrl, event, { secret: SECRET })),
       );
@@ -112,11 +96,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
             : {}),
       };
       const user = await signUp(app.baseUrl);
-      const res = await deliver(
-        app.baseUrl,
-        checkoutCompleted({ userId: user.userId, metadata: growth(user.userId), amountCents: 15_000 }),
-        delivery,
-      );
+      const res = await deliver(app.baseUrl, growthPackPaid(user.userId), delivery);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: `Webhook signature rejected: ${reason}` });
       expect(await balanceOf(user.token)).toBe(50);
@@ -124,11 +104,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
 
     it('accepts a signature 299 seconds old', async () => {
       const user = await signUp(app.baseUrl);
-      const event = checkoutCompleted({
-        userId: user.userId,
-        metadata: growth(user.userId),
-        amountCents: 15_000,
-      });
+      const event = growthPackPaid(user.userId);
       expect(
         (await deliver(app.baseUrl, event, { secret: SECRET, timestamp: nowSeconds() - 299 })).status,
       ).toBe(200);
@@ -314,11 +290,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
     });
 
     it('grants nothing to an account that does not exist', async () => {
-      const res = await deliver(
-        app.baseUrl,
-        checkoutCompleted({ userId: 'nobody', metadata: growth('nobody'), amountCents: 15_000 }),
-        { secret: SECRET },
-      );
+      const res = await deliver(app.baseUrl, growthPackPaid('nobody'), { secret: SECRET });
       expect(res.status).toBe(200);
     });
   });
