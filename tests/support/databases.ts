@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
 import { migrateDatabase } from '../../api/db/migrate';
+import { migrateOperational } from '../../api/db/operational';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import type { EventStore } from '../../domain/eventstore/types';
 
@@ -114,4 +115,31 @@ export function forSuite<T extends { close(): Promise<unknown> }>(
  */
 export function openForSuite(backend: Backend, opened: (test: TestDatabase) => unknown): void {
   forSuite(() => backend.open(), opened);
+}
+
+/**
+ * Two "processes" on one PostgreSQL schema of their own, each with its own pool as separate
+ * `npm start` processes have, the operational tables migrated, for the suite that calls it.
+ */
+export function twoProcessesForSuite(started: (processes: Database[]) => unknown): void {
+  forSuite(
+    async () => {
+      const schema = await createSchema(testDatabaseUrl!);
+      const processes: Database[] = [];
+      const close = async () => {
+        for (const p of processes) await p.close();
+        await dropSchema(testDatabaseUrl!, schema);
+      };
+      try {
+        for (let i = 0; i < 2; i++)
+          processes.push(await connectPostgres({ url: testDatabaseUrl!, schema, poolSize: 4 }));
+        await migrateOperational(processes[0]!);
+      } catch (error) {
+        await close();
+        throw error;
+      }
+      return { processes, close };
+    },
+    ({ processes }) => started(processes),
+  );
 }
