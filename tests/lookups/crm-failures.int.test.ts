@@ -3,7 +3,7 @@ import { signUp } from '../support/app';
 import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
-import { FULL_CONFIG, freshPortalId } from '../support/portals';
+import { everyMode, FULL_CONFIG, freshPortalId } from '../support/portals';
 import { foldBalance, ofType, lookupAppForSuite, waitForOutcomes, type LookupApp } from './helpers';
 
 // The waiting on 429 and the retry budget on 5xx live in the CRM client; these run through the
@@ -56,13 +56,7 @@ describe.each(backends)('lookups when the CRM misbehaves, on $name', (backend) =
       ...FULL_CONFIG,
       contact: {
         ...FULL_CONFIG.contact,
-        modes: {
-          city: 'keep_entered',
-          state: 'keep_entered',
-          county: 'keep_entered',
-          country: 'keep_entered',
-          timezone: 'keep_entered',
-        },
+        modes: everyMode('keep_entered'),
       },
     });
     crm.seed(portalId, 'contact', '21', { city: 'Manhattan' });

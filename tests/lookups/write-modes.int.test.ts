@@ -5,7 +5,7 @@ import { signUp } from '../support/app';
 import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
-import { FULL_CONFIG, freshPortalId } from '../support/portals';
+import { everyMode, FULL_CONFIG, freshPortalId } from '../support/portals';
 import {
   foldBalance,
   ofType,
@@ -14,14 +14,6 @@ import {
   waitUntil,
   type LookupApp,
 } from './helpers';
-
-const every = (mode: WriteMode) => ({
-  city: mode,
-  state: mode,
-  county: mode,
-  country: mode,
-  timezone: mode,
-});
 
 // Webhooks over HTTP into the service, the CRM's batch read and update over HTTP to the stand-in.
 describe.each(backends)('write modes and ZIP formats, on $name', (backend) => {
@@ -35,7 +27,7 @@ describe.each(backends)('write modes and ZIP formats, on $name', (backend) => {
     const portalId = freshPortalId();
     app.portals.connect(portalId, user.userId, {
       ...FULL_CONFIG,
-      contact: { ...FULL_CONFIG.contact, modes: every(mode) },
+      contact: { ...FULL_CONFIG.contact, modes: everyMode(mode) },
     });
     return { user, portalId };
   }
