@@ -10,7 +10,7 @@ import type { CreditsEvent } from '../../domain/credits/events';
 import type { Decider } from '../../domain/decider';
 import type { EventStore, StreamPage } from '../../domain/eventstore/types';
 import { appendCreditHistory } from '../support/credit-history';
-import { backends, pgliteBackend, type TestDatabase } from '../support/databases';
+import { backends, openForSuite, pgliteBackend, type Backend, type TestDatabase } from '../support/databases';
 import { KurrentDbStandIn } from '../support/kurrentdb/server';
 
 const at = '2026-11-25T09:00:00.000Z';
@@ -32,16 +32,22 @@ async function foldFromStart(store: EventStore, stream: string) {
   return state;
 }
 
+/** `backend` opened for the suite with the operational tables, where snapshots are kept, migrated. */
+function snapshotsForSuite(
+  backend: Backend,
+  opened: (value: { t: TestDatabase; snapshotStore: PostgresSnapshotStore }) => void,
+): void {
+  openForSuite(backend, async (t) => {
+    await migrateOperational(t.database);
+    opened({ t, snapshotStore: new PostgresSnapshotStore(t.database.db) });
+  });
+}
+
 for (const backend of backends) {
   describe(`snapshots on ${backend.name}`, () => {
     let t: TestDatabase;
     let snapshotStore: PostgresSnapshotStore;
-    beforeAll(async () => {
-      t = await backend.open();
-      await migrateOperational(t.database);
-      snapshotStore = new PostgresSnapshotStore(t.database.db);
-    }, 60_000);
-    afterAll(async () => t?.close());
+    snapshotsForSuite(backend, (opened) => ({ t, snapshotStore } = opened));
 
     /** A handler as a freshly started process has it: nothing cached. */
     const coldCredits = (every = 200) => {
@@ -169,12 +175,7 @@ for (const backend of backends) {
   describe(`a changed evolve on ${backend.name}`, () => {
     let t: TestDatabase;
     let snapshotStore: PostgresSnapshotStore;
-    beforeAll(async () => {
-      t = await backend.open();
-      await migrateOperational(t.database);
-      snapshotStore = new PostgresSnapshotStore(t.database.db);
-    }, 60_000);
-    afterAll(async () => t?.close());
+    snapshotsForSuite(backend, (opened) => ({ t, snapshotStore } = opened));
 
     type Added = { type: 'Added'; data: { amount: number } };
     const codec = (version: number) => ({
