@@ -25,6 +25,27 @@ const monthlyGrowth = (userId: string) => ({
   paymentType: 'monthly',
 });
 
+/** A monthly Growth subscription's first invoice, for the period from `periodStart`, and the checkout that started it. */
+function monthlyGrowthStarted(userId: string, subscriptionId: string, periodStart: number) {
+  const metadata = monthlyGrowth(userId);
+  const first = invoicePaid({
+    subscriptionId,
+    metadata,
+    amountCents: 12_000,
+    billingReason: 'subscription_create',
+    periodStart,
+  });
+  const session = checkoutCompleted({
+    userId,
+    metadata,
+    amountCents: 12_000,
+    mode: 'subscription',
+    subscriptionId,
+    invoiceId: first.data.object.id as string,
+  });
+  return { metadata, first, session };
+}
+
 for (const backend of [...backends, kurrentdbBackend]) {
   describe(`Stripe webhook on ${backend.name}`, () => {
     let app: RunningApp;
@@ -153,24 +174,9 @@ for (const backend of [...backends, kurrentdbBackend]) {
 
     it('grants a monthly subscription for its first invoice and two renewals: three grants', async () => {
       const user = await signUp(app.baseUrl);
-      const metadata = monthlyGrowth(user.userId);
       const subscriptionId = `sub_${user.userId.slice(0, 8)}`;
       const start = nowSeconds();
-      const first = invoicePaid({
-        subscriptionId,
-        metadata,
-        amountCents: 12_000,
-        billingReason: 'subscription_create',
-        periodStart: start,
-      });
-      const session = checkoutCompleted({
-        userId: user.userId,
-        metadata,
-        amountCents: 12_000,
-        mode: 'subscription',
-        subscriptionId,
-        invoiceId: first.data.object.id as string,
-      });
+      const { metadata, first, session } = monthlyGrowthStarted(user.userId, subscriptionId, start);
       await deliver(app.baseUrl, session, { secret: SECRET });
       await deliver(app.baseUrl, first, { secret: SECRET });
       expect(await balanceOf(user.token)).toBe(50 + 1_200);
@@ -256,23 +262,8 @@ for (const backend of [...backends, kurrentdbBackend]) {
       const results: number[] = [];
       for (const invoiceFirst of [false, true]) {
         const user = await signUp(app.baseUrl);
-        const metadata = monthlyGrowth(user.userId);
         const subscriptionId = `sub_o${user.userId.slice(0, 8)}`;
-        const first = invoicePaid({
-          subscriptionId,
-          metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_create',
-          periodStart: nowSeconds(),
-        });
-        const session = checkoutCompleted({
-          userId: user.userId,
-          metadata,
-          amountCents: 12_000,
-          mode: 'subscription',
-          subscriptionId,
-          invoiceId: first.data.object.id as string,
-        });
+        const { metadata, first, session } = monthlyGrowthStarted(user.userId, subscriptionId, nowSeconds());
         const renewal = invoicePaid({
           subscriptionId,
           metadata,
