@@ -20,6 +20,14 @@ const charge = (lookupId: string): CreditsCommand => ({
   at,
 });
 
+/** Credits an admin adds: how these tests give a stream a balance to charge. */
+const addCredits = (credits: number): CreditsCommand => ({
+  type: 'AddCredits',
+  credits,
+  source: { kind: 'admin_adjustment', adminUserId: 'test', note: 'credits' },
+  at,
+});
+
 /** Every event of the stream folded from its start, page by page: what a snapshot must equal. */
 async function foldFromStart(store: EventStore, stream: string) {
   let state = creditsDecider.initialState();
@@ -107,12 +115,7 @@ for (const backend of backends) {
       const userId = randomUUID();
       const stream = creditsStream(userId);
       const setup = coldCredits();
-      await setup.handler.handle(stream, {
-        type: 'AddCredits',
-        credits: 100,
-        source: { kind: 'admin_adjustment', adminUserId: 'test', note: 'credits' },
-        at,
-      });
+      await setup.handler.handle(stream, addCredits(100));
       // Two processes, each taking a snapshot every 5 events, and cold ones starting in between.
       const processes = [coldCredits(5), coldCredits(5)];
       const lookup = async (i: number) => {
@@ -149,12 +152,7 @@ for (const backend of backends) {
     it('ignores a snapshot whose event is no longer in the stream, or that cannot be read back', async () => {
       const stream = creditsStream(randomUUID());
       const setup = coldCredits();
-      await setup.handler.handle(stream, {
-        type: 'AddCredits',
-        credits: 3,
-        source: { kind: 'admin_adjustment', adminUserId: 'test', note: 'credits' },
-        at,
-      });
+      await setup.handler.handle(stream, addCredits(3));
       await setup.handler.handle(stream, charge('one'));
       const version = snapshotVersion(creditsDecider, creditsDecider.snapshot!);
       const lying = { balance: 1000, appliedSources: [], inFlight: [] };
