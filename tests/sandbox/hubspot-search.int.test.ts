@@ -212,7 +212,7 @@ for (const backend of backends) {
         ['1', '2026-11-24 10:00:00.122999+00'],
         ['2', '2026-11-24 10:00:00.123456+00'],
         ['3', '2026-11-24 10:00:00.124+00'],
-      ])
+      ] as const)
         await insertZipContact(db, other, id, created, at);
       const { access_token } = await store.issueTokens(other);
       const created = async (operator: string) => {
