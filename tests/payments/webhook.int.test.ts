@@ -25,16 +25,18 @@ const monthlyGrowth = (userId: string) => ({
   paymentType: 'monthly',
 });
 
+/** The paid invoice of a month of the Growth subscription ($120). */
+const monthOfGrowth = (
+  subscriptionId: string,
+  metadata: Record<string, string>,
+  billingReason: 'subscription_create' | 'subscription_cycle',
+  periodStart: number,
+) => invoicePaid({ subscriptionId, metadata, amountCents: 12_000, billingReason, periodStart });
+
 /** A monthly Growth subscription's first invoice, for the period from `periodStart`, and the checkout that started it. */
 function monthlyGrowthStarted(userId: string, subscriptionId: string, periodStart: number) {
   const metadata = monthlyGrowth(userId);
-  const first = invoicePaid({
-    subscriptionId,
-    metadata,
-    amountCents: 12_000,
-    billingReason: 'subscription_create',
-    periodStart,
-  });
+  const first = monthOfGrowth(subscriptionId, metadata, 'subscription_create', periodStart);
   const session = checkoutCompleted({
     userId,
     metadata,
@@ -182,13 +184,12 @@ for (const backend of [...backends, kurrentdbBackend]) {
       expect(await balanceOf(user.token)).toBe(50 + 1_200);
       expect(await statusOf(user.token)).toBe(true);
       for (const month of [1, 2]) {
-        const renewal = invoicePaid({
+        const renewal = monthOfGrowth(
           subscriptionId,
           metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_cycle',
-          periodStart: start + month * MONTH_SECONDS,
-        });
+          'subscription_cycle',
+          start + month * MONTH_SECONDS,
+        );
         await deliver(app.baseUrl, renewal, { secret: SECRET });
         await deliver(app.baseUrl, renewal, { secret: SECRET });
       }
@@ -214,40 +215,20 @@ for (const backend of [...backends, kurrentdbBackend]) {
       const metadata = monthlyGrowth(user.userId);
       const subscriptionId = `sub_c${user.userId.slice(0, 8)}`;
       const start = nowSeconds() - 40 * 24 * 3600;
-      await deliver(
-        app.baseUrl,
-        invoicePaid({
-          subscriptionId,
-          metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_create',
-          periodStart: start,
-        }),
-        { secret: SECRET },
-      );
+      await deliver(app.baseUrl, monthOfGrowth(subscriptionId, metadata, 'subscription_create', start), {
+        secret: SECRET,
+      });
       await deliver(app.baseUrl, subscriptionDeleted({ subscriptionId, metadata, endedAt: nowSeconds() }), {
         secret: SECRET,
       });
       expect(await statusOf(user.token)).toBe(false);
       await deliver(
         app.baseUrl,
-        invoicePaid({
-          subscriptionId,
-          metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_cycle',
-          periodStart: nowSeconds() + MONTH_SECONDS,
-        }),
+        monthOfGrowth(subscriptionId, metadata, 'subscription_cycle', nowSeconds() + MONTH_SECONDS),
         { secret: SECRET },
       );
       expect(await balanceOf(user.token)).toBe(50 + 1_200);
-      const late = invoicePaid({
-        subscriptionId,
-        metadata,
-        amountCents: 12_000,
-        billingReason: 'subscription_cycle',
-        periodStart: start + MONTH_SECONDS,
-      });
+      const late = monthOfGrowth(subscriptionId, metadata, 'subscription_cycle', start + MONTH_SECONDS);
       await deliver(app.baseUrl, late, { secret: SECRET });
       expect(await balanceOf(user.token)).toBe(50 + 2 * 1_200);
       expect(
@@ -264,13 +245,12 @@ for (const backend of [...backends, kurrentdbBackend]) {
         const user = await signUp(app.baseUrl);
         const subscriptionId = `sub_o${user.userId.slice(0, 8)}`;
         const { metadata, first, session } = monthlyGrowthStarted(user.userId, subscriptionId, nowSeconds());
-        const renewal = invoicePaid({
+        const renewal = monthOfGrowth(
           subscriptionId,
           metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_cycle',
-          periodStart: nowSeconds() + MONTH_SECONDS,
-        });
+          'subscription_cycle',
+          nowSeconds() + MONTH_SECONDS,
+        );
         const order = invoiceFirst ? [renewal, first, session] : [session, first, renewal];
         for (const event of order)
           expect((await deliver(app.baseUrl, event, { secret: SECRET })).status).toBe(200);
