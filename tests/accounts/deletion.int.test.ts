@@ -1,9 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CreditHistoryAnswer, UserOverview } from '../../api/admin/contract';
 import { ACCOUNT_DELETED, SUBSCRIPTION_NOT_CANCELLED, WRONG_PASSWORD } from '../../api/accounts/deletion';
 import { PaymentProviderError } from '../../api/adapters/stripe/gateway';
 import { DELETED_USER } from '../../domain/accounts/personal-data';
-import { call, signUp, TEST_PASSWORD, type RunningApp, startAppWithAdmin } from '../support/app';
+import { call, signUp, TEST_PASSWORD, type RunningApp, appWithAdminForSuite } from '../support/app';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
@@ -20,10 +20,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
   describe(`deleting an account on ${backend.name}`, () => {
     let app: RunningApp;
     let admin: string;
-    beforeAll(async () => {
-      ({ app, admin } = await startAppWithAdmin(backend));
-    }, SLOW);
-    afterAll(async () => app?.close());
+    appWithAdminForSuite(backend, (started) => ({ app, admin } = started), SLOW);
 
     const post = (url: string) => fetch(url, { method: 'POST', redirect: 'manual' });
     const localUrl = (url: string) => app.baseUrl + new URL(url).pathname;

@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DashboardAnswer, UserOverview } from '../../api/admin/contract';
 import { DELETED_USER } from '../../domain/accounts/personal-data';
 import { userStatus } from '../../domain/admin/rules';
-import { call, signUp, TEST_PASSWORD, type RunningApp, startAppWithAdmin } from '../support/app';
+import { call, signUp, TEST_PASSWORD, type RunningApp, appWithAdminForSuite } from '../support/app';
 import { backends } from '../support/databases';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
 
@@ -12,10 +12,7 @@ for (const backend of backends) {
   describe(`deleted accounts in the admin's views on ${backend.name}`, () => {
     let app: RunningApp;
     let admin: string;
-    beforeAll(async () => {
-      ({ app, admin } = await startAppWithAdmin(backend));
-    }, SLOW);
-    afterAll(async () => app?.close());
+    appWithAdminForSuite(backend, (started) => ({ app, admin } = started), SLOW);
 
     const dashboard = async () => {
       await app.system.runner.settled();

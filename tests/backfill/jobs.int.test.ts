@@ -4,6 +4,7 @@ import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { call, freshEmail, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
+import { everyMode } from '../support/portals';
 import { creditsEvents, foldBalance, ofType, topUp, waitUntil } from '../lookups/helpers';
 import {
   contactOf,
@@ -180,13 +181,7 @@ for (const backend of backends) {
 
     it('in "keep what people entered" moves what ZipFill wrote with the ZIP and leaves a value a person typed alone', async () => {
       const user = await userWithPortal(app, {
-        modes: {
-          city: 'keep_entered',
-          state: 'keep_entered',
-          county: 'keep_entered',
-          country: 'keep_entered',
-          timezone: 'keep_entered',
-        },
+        modes: everyMode('keep_entered'),
       });
       const [edited, moved] = await seedContacts(app.system.database, user.portalId, [
         { firstname: 'Edited', zip: '10001' },

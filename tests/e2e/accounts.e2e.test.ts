@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite } from '../support/browser';
+import { BROWSER_PASSWORD, browserSuite, signInInBrowser } from '../support/browser';
 
-const password = 'a long enough passphrase';
+const password = BROWSER_PASSWORD;
 /** Sign-up hashes a password with scrypt; on a busy machine the page may take a few seconds. */
 const POLL = { timeout: 15_000 };
 const email = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
@@ -13,14 +13,6 @@ async function register(page: Page, address: string, path = '/register') {
   await page.getByLabel('Email').fill(address);
   await page.getByLabel('Password').fill(password);
   await page.locator('form button[type="submit"]').click();
-}
-
-async function signIn(page: Page, address: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(address);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
 }
 
 /** Whether the browser holds the sandbox CRM's pass; it is HttpOnly, so only the cookie jar shows it. */
@@ -77,7 +69,7 @@ describe('accounts in the browser', () => {
     expect(await page.evaluate(() => localStorage.getItem('token'))).toBeNull();
     await expect.poll(() => holdsSandboxPass(page), POLL).toBe(false);
     expect((await page.goto('/sandbox/hubspot/records'))?.status()).toBe(401);
-    await signIn(page, address);
+    await signInInBrowser(page, address);
     await expect.poll(() => page.getByText(`Welcome, ${address}`).count(), POLL).toBe(1);
   });
 

@@ -1,12 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launchBrowser } from '../support/browser';
+import type { Browser } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { BROWSER_PASSWORD, serviceAndBrowserForSuite, signInInBrowser } from '../support/browser';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { ServiceProcess } from '../support/server-process';
 
 const POLL = { timeout: 15_000 };
-const password = 'a long enough passphrase';
+const password = BROWSER_PASSWORD;
 const email = (prefix: string) => `${prefix}-${randomBytes(5).toString('hex')}@example.com`;
 
 async function register(baseUrl: string, address: string) {
@@ -18,31 +18,22 @@ async function register(baseUrl: string, address: string) {
   expect(res.status).toBe(201);
 }
 
-async function signIn(page: Page, address: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(address);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
 describe('the admin area in the browser', () => {
   const adminEmail = email('admin');
   const userEmail = email('user');
   let service: ServiceProcess;
   let browser: Browser;
 
-  beforeAll(async () => {
-    // The log viewer shows the access lines, which are logged at info.
-    service = await startService({ ADMIN_EMAILS: adminEmail, LOG_LEVEL: 'info' });
-    await register(service.baseUrl, adminEmail);
-    await register(service.baseUrl, userEmail);
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  // The log viewer shows the access lines, which are logged at info.
+  serviceAndBrowserForSuite(
+    { ADMIN_EMAILS: adminEmail, LOG_LEVEL: 'info' },
+    async (started) => {
+      ({ service, browser } = started);
+      await register(service.baseUrl, adminEmail);
+      await register(service.baseUrl, userEmail);
+    },
+    180_000,
+  );
 
   async function page() {
     const context = await browser.newContext({ baseURL: service.baseUrl });
@@ -59,7 +50,7 @@ describe('the admin area in the browser', () => {
 
   it('lets an admin open every tab, a user credit trail and both log modals', async () => {
     const { page: p, errors } = await page();
-    await signIn(p, adminEmail);
+    await signInInBrowser(p, adminEmail);
     await p.goto('/admin');
     await expect.poll(() => p.getByText(`Welcome, ${adminEmail}`).count(), POLL).toBe(1);
     await expect.poll(() => p.getByText('Auto-refreshing').count(), POLL).toBe(1);
@@ -124,7 +115,7 @@ describe('the admin area in the browser', () => {
 
   it('keeps the Users search and the Logs filters across a visit to another tab', async () => {
     const { page: p, errors } = await page();
-    await signIn(p, adminEmail);
+    await signInInBrowser(p, adminEmail);
     await p.goto('/admin');
     await expect.poll(() => p.getByText('Auto-refreshing').count(), POLL).toBe(1);
     await p.getByRole('tab', { name: 'Users' }).click();
@@ -145,7 +136,7 @@ describe('the admin area in the browser', () => {
   it("tells one lookup's story in the log viewer: user, ZIP, outcome and credits in its card and timeline", async () => {
     const portalId = await lookUpInSandbox(service.baseUrl, userEmail, password, '10001');
     const { page: p, errors } = await page();
-    await signIn(p, adminEmail);
+    await signInInBrowser(p, adminEmail);
     await p.goto('/admin');
     await p.getByRole('tab', { name: 'Logs' }).click();
     await p.getByLabel('View').selectOption('cards');
@@ -181,7 +172,7 @@ describe('the admin area in the browser', () => {
 
   it('sends a non-admin who opens /admin to their dashboard', async () => {
     const { page: p } = await page();
-    await signIn(p, userEmail);
+    await signInInBrowser(p, userEmail);
     await p.goto('/admin');
     await p.waitForURL('**/dashboard', POLL);
     expect(new URL(p.url()).pathname).toBe('/dashboard');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, registerInBrowser } from '../support/browser';
+import { browserSuite, connectSandboxPortalInBrowser, registerInBrowser } from '../support/browser';
 
 /** The machine is shared and busy: sign-up hashes with scrypt and the job runs in the background. */
 const POLL = { timeout: 30_000 };
@@ -20,12 +20,7 @@ const figure = (scope: Locator, name: string) =>
 
 /** The sandbox connect as a user does it: consent in a new tab, which lands on the dashboard. */
 async function connectSandboxPortal(page: Page): Promise<{ dashboard: Page; portalId: string }> {
-  const connect = page.getByRole('link', { name: 'Connect to HubSpot' });
-  await connect.waitFor({ timeout: 20_000 });
-  const [consent] = await Promise.all([page.context().waitForEvent('page'), connect.click()]);
-  await consent.waitForLoadState();
-  await consent.getByRole('button', { name: 'Connect sandbox portal' }).click();
-  await consent.waitForURL('**/dashboard?hubspot_connected=true', { timeout: 20_000 });
+  const consent = await connectSandboxPortalInBrowser(page);
   const portals = card(consent, 'Connected HubSpot Portals');
   await expect.poll(() => portals.locator('tbody tr').count(), POLL).toBe(1);
   const portalId = (await portals.locator('tbody tr td').first().innerText()).trim();

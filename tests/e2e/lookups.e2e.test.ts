@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { browserSuite, registerInBrowser } from '../support/browser';
+import { browserSuite, connectSandboxPortalInBrowser, registerInBrowser } from '../support/browser';
 
 /** The machine is shared and busy: sign-up hashes with scrypt and the lookup runs in the background. */
 const POLL = { timeout: 20_000 };
@@ -135,12 +135,7 @@ describe('a ZIP entered in the sandbox CRM in the browser', () => {
   it('explains the two write modes on Configure, and shows a record with nothing to update apart from a failure on the dashboard', async () => {
     const { page, errors } = await openPage();
     await registerInBrowser(page, 'modes');
-    const connect = page.getByRole('link', { name: 'Connect to HubSpot' });
-    await connect.waitFor({ timeout: 20_000 });
-    const [consent] = await Promise.all([page.context().waitForEvent('page'), connect.click()]);
-    await consent.waitForLoadState();
-    await consent.getByRole('button', { name: 'Connect sandbox portal' }).click();
-    await consent.waitForURL('**/dashboard?hubspot_connected=true', { timeout: 20_000 });
+    const consent = await connectSandboxPortalInBrowser(page);
     await page.close();
     const dashboard = consent;
     const portals = card(dashboard, 'Connected HubSpot Portals');

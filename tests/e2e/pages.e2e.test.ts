@@ -1,14 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call } from '../support/app';
 import { injectAxe, seriousViolations } from '../support/axe';
-import { launchBrowser, pageLoadFigures } from '../support/browser';
+import {
+  BROWSER_PASSWORD,
+  pageLoadFigures,
+  serviceAndBrowserForSuite,
+  signInInBrowser,
+} from '../support/browser';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { ServiceProcess } from '../support/server-process';
 
-const password = 'a long enough passphrase';
+const password = BROWSER_PASSWORD;
 
 const PUBLIC_ROUTES = [
   '/',
@@ -112,43 +117,34 @@ async function startBackfillOfAll(baseUrl: string, email: string, portalId: stri
   expect(started.status).toBe(201);
 }
 
-async function signIn(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign In' }).click();
-  await page.waitForURL('**/dashboard');
-}
-
 describe('every page of the app in the browser', () => {
   const adminEmail = `admin-${randomBytes(5).toString('hex')}@example.com`;
   let service: ServiceProcess;
   let browser: Browser;
   let signedIn: View[];
 
-  beforeAll(async () => {
-    service = await startService({ ADMIN_EMAILS: adminEmail, LOG_LEVEL: 'info' });
-    const registered = await fetch(`${service.baseUrl}/api/auth/register`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: adminEmail, password }),
-    });
-    expect(registered.status).toBe(201);
-    // One real lookup, so the dashboard's chart, the admin charts and the log viewer have data.
-    const portalId = await lookUpInSandbox(service.baseUrl, adminEmail, password, '10001');
-    await startBackfillOfAll(service.baseUrl, adminEmail, portalId);
-    signedIn = [
-      ...['/dashboard', '/manage-account', '/credits', `/configure-portal/${portalId}`].map(route),
-      backfillDialog,
-      estimatedDryRun,
-      ...ADMIN_TABS.map(adminTab),
-    ];
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+  serviceAndBrowserForSuite(
+    { ADMIN_EMAILS: adminEmail, LOG_LEVEL: 'info' },
+    async (started) => {
+      ({ service, browser } = started);
+      const registered = await fetch(`${service.baseUrl}/api/auth/register`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: adminEmail, password }),
+      });
+      expect(registered.status).toBe(201);
+      // One real lookup, so the dashboard's chart, the admin charts and the log viewer have data.
+      const portalId = await lookUpInSandbox(service.baseUrl, adminEmail, password, '10001');
+      await startBackfillOfAll(service.baseUrl, adminEmail, portalId);
+      signedIn = [
+        ...['/dashboard', '/manage-account', '/credits', `/configure-portal/${portalId}`].map(route),
+        backfillDialog,
+        estimatedDryRun,
+        ...ADMIN_TABS.map(adminTab),
+      ];
+    },
+    180_000,
+  );
 
   /** Opens every view, signed out and then signed in, in one page; `check` answers what is wrong. */
   async function walk(
@@ -164,7 +160,7 @@ describe('every page of the app in the browser', () => {
     const problems: string[] = [];
     try {
       for (const [index, view] of [...PUBLIC_ROUTES.map(route), ...signedIn].entries()) {
-        if (index === PUBLIC_ROUTES.length) await signIn(page, adminEmail);
+        if (index === PUBLIC_ROUTES.length) await signInInBrowser(page, adminEmail);
         await view.open(page);
         problems.push(...(await check(page)).map((p) => `${view.name}: ${p}`));
       }

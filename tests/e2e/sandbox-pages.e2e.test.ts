@@ -1,10 +1,10 @@
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, signUp } from '../support/app';
 import { seriousViolations } from '../support/axe';
-import { launchBrowser } from '../support/browser';
+import { serviceAndBrowserForSuite } from '../support/browser';
 import { mappedSandboxPortal, postSandboxForm, type SandboxPortal } from '../support/sandbox-portal';
-import { startService, type ServiceProcess } from '../support/server-process';
+import type { ServiceProcess } from '../support/server-process';
 
 /** One of the stand-ins' own pages, as a person reaches it in the browser. */
 interface SandboxView {
@@ -56,95 +56,94 @@ describe('the stand-ins’ own pages (HubSpot sandbox, test checkout, mailbox) i
   let billingPortalUrl: string;
   let views: SandboxView[];
 
-  beforeAll(async () => {
-    service = await startService();
-    const user = await signUp(service.baseUrl);
-    portal = await mappedSandboxPortal(service.baseUrl, user.token);
-    // A contact ZipFill fills (its webhook), one with long values, a company, and a validation rule.
-    const saved = await postSandboxForm(service.baseUrl, 'records', portal, {
-      type: 'contacts',
-      firstname: 'Ada',
-      email: 'ada.lovelace.with.a.rather.long.address@analytical-engine.example.com',
-      zip: '10001',
-    });
-    contactId = saved.searchParams.get('saved')!.split(':')[1]!;
-    await postSandboxForm(service.baseUrl, 'records', portal, {
-      type: 'companies',
-      name: 'Acme',
-      zip: '94105',
-    });
-    await postSandboxForm(service.baseUrl, 'validation-rules', portal, {
-      type: 'contacts',
-      property: 'city',
-      rule: 'letters_only',
-    });
-    const install = await call(service.baseUrl, '/api/auth/hubspot-install-url', { token: user.token });
-    consentUrl = (install.body as { installUrl: string }).installUrl;
-    const local = (url: string) => service.baseUrl + new URL(url).pathname;
-    const checkout = async (body: unknown) => {
-      const answer = await call(service.baseUrl, '/api/auth/create-checkout-session', {
-        token: user.token,
-        body,
+  serviceAndBrowserForSuite(
+    {},
+    async (started) => {
+      ({ service, browser } = started);
+      const user = await signUp(service.baseUrl);
+      portal = await mappedSandboxPortal(service.baseUrl, user.token);
+      // A contact ZipFill fills (its webhook), one with long values, a company, and a validation rule.
+      const saved = await postSandboxForm(service.baseUrl, 'records', portal, {
+        type: 'contacts',
+        firstname: 'Ada',
+        email: 'ada.lovelace.with.a.rather.long.address@analytical-engine.example.com',
+        zip: '10001',
       });
-      expect(answer.status).toBe(200);
-      return local((answer.body as { url: string }).url);
-    };
-    checkoutUrl = await checkout({ packageId: 'growth', paymentType: 'oneTime' });
-    const subscription = await checkout({ packageId: 'starter', paymentType: 'monthly' });
-    const paid = await fetch(`${subscription}/pay`, { method: 'POST', redirect: 'manual' });
-    expect(paid.status).toBe(303);
-    // The subscription is known once its event is projected; the portal session waits for it.
-    let session = await call(service.baseUrl, '/api/auth/create-portal-session', {
-      token: user.token,
-      body: {},
-    });
-    for (let waited = 0; session.status !== 200 && waited < 15_000; waited += 200) {
-      await new Promise((r) => setTimeout(r, 200));
-      session = await call(service.baseUrl, '/api/auth/create-portal-session', {
+      contactId = saved.searchParams.get('saved')!.split(':')[1]!;
+      await postSandboxForm(service.baseUrl, 'records', portal, {
+        type: 'companies',
+        name: 'Acme',
+        zip: '94105',
+      });
+      await postSandboxForm(service.baseUrl, 'validation-rules', portal, {
+        type: 'contacts',
+        property: 'city',
+        rule: 'letters_only',
+      });
+      const install = await call(service.baseUrl, '/api/auth/hubspot-install-url', { token: user.token });
+      consentUrl = (install.body as { installUrl: string }).installUrl;
+      const local = (url: string) => service.baseUrl + new URL(url).pathname;
+      const checkout = async (body: unknown) => {
+        const answer = await call(service.baseUrl, '/api/auth/create-checkout-session', {
+          token: user.token,
+          body,
+        });
+        expect(answer.status).toBe(200);
+        return local((answer.body as { url: string }).url);
+      };
+      checkoutUrl = await checkout({ packageId: 'growth', paymentType: 'oneTime' });
+      const subscription = await checkout({ packageId: 'starter', paymentType: 'monthly' });
+      const paid = await fetch(`${subscription}/pay`, { method: 'POST', redirect: 'manual' });
+      expect(paid.status).toBe(303);
+      // The subscription is known once its event is projected; the portal session waits for it.
+      let session = await call(service.baseUrl, '/api/auth/create-portal-session', {
         token: user.token,
         body: {},
       });
-    }
-    expect(session.status).toBe(200);
-    billingPortalUrl = local((session.body as { url: string }).url);
+      for (let waited = 0; session.status !== 200 && waited < 15_000; waited += 200) {
+        await new Promise((r) => setTimeout(r, 200));
+        session = await call(service.baseUrl, '/api/auth/create-portal-session', {
+          token: user.token,
+          body: {},
+        });
+      }
+      expect(session.status).toBe(200);
+      billingPortalUrl = local((session.body as { url: string }).url);
 
-    // A mail in the mailbox: its reset link is a long unbroken line.
-    expect(
-      (await call(service.baseUrl, '/api/auth/forgot-password', { body: { email: user.email } })).status,
-    ).toBeLessThan(300);
-    let mailbox = '';
-    for (let waited = 0; !mailbox.includes('<article>') && waited < 15_000; waited += 200) {
-      await new Promise((r) => setTimeout(r, 200));
-      mailbox = await (await fetch(`${service.baseUrl}/dev/mail`)).text();
-    }
-    expect(mailbox).toContain('<article>');
+      // A mail in the mailbox: its reset link is a long unbroken line.
+      expect(
+        (await call(service.baseUrl, '/api/auth/forgot-password', { body: { email: user.email } })).status,
+      ).toBeLessThan(300);
+      let mailbox = '';
+      for (let waited = 0; !mailbox.includes('<article>') && waited < 15_000; waited += 200) {
+        await new Promise((r) => setTimeout(r, 200));
+        mailbox = await (await fetch(`${service.baseUrl}/dev/mail`)).text();
+      }
+      expect(mailbox).toContain('<article>');
 
-    const records = `/sandbox/hubspot/records?portalId=${portal.portalId}`;
-    const workflow = `/sandbox/hubspot/workflow-action?${new URLSearchParams({ portalId: portal.portalId, type: 'contacts', id: contactId }).toString()}`;
-    views = [
-      at('records page', () => records, `Sandbox portal ${portal.portalId}`),
-      at('workflow action form', () => workflow, 'Workflow action'),
-      {
-        name: 'workflow action result',
-        async open(page) {
-          await at('', () => workflow, 'Workflow action').open(page);
-          await page.getByRole('button', { name: 'Run workflow action' }).click();
-          await page.getByRole('heading', { name: /^Execution / }).waitFor({ timeout: 20_000 });
-          // Measured once its stylesheet has loaded: before, the page is laid out unstyled.
-          await page.waitForLoadState('load');
+      const records = `/sandbox/hubspot/records?portalId=${portal.portalId}`;
+      const workflow = `/sandbox/hubspot/workflow-action?${new URLSearchParams({ portalId: portal.portalId, type: 'contacts', id: contactId }).toString()}`;
+      views = [
+        at('records page', () => records, `Sandbox portal ${portal.portalId}`),
+        at('workflow action form', () => workflow, 'Workflow action'),
+        {
+          name: 'workflow action result',
+          async open(page) {
+            await at('', () => workflow, 'Workflow action').open(page);
+            await page.getByRole('button', { name: 'Run workflow action' }).click();
+            await page.getByRole('heading', { name: /^Execution / }).waitFor({ timeout: 20_000 });
+            // Measured once its stylesheet has loaded: before, the page is laid out unstyled.
+            await page.waitForLoadState('load');
+          },
         },
-      },
-      at('OAuth consent page', () => consentUrl, 'Connect sandbox portal'),
-      at('test checkout', () => checkoutUrl, 'Growth Pack - 1,200 credits'),
-      at('test billing portal', () => billingPortalUrl, 'Billing portal'),
-      at('development mailbox', () => '/dev/mail', 'Development mailbox'),
-    ];
-    browser = await launchBrowser();
-  }, 180_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
-  });
+        at('OAuth consent page', () => consentUrl, 'Connect sandbox portal'),
+        at('test checkout', () => checkoutUrl, 'Growth Pack - 1,200 credits'),
+        at('test billing portal', () => billingPortalUrl, 'Billing portal'),
+        at('development mailbox', () => '/dev/mail', 'Development mailbox'),
+      ];
+    },
+    180_000,
+  );
 
   /** Opens every sandbox page in one browser context; `check` answers what is wrong on each. */
   async function walk(

@@ -10,13 +10,21 @@ import type { CreditsEvent } from '../../domain/credits/events';
 import type { Decider } from '../../domain/decider';
 import type { EventStore, StreamPage } from '../../domain/eventstore/types';
 import { appendCreditHistory } from '../support/credit-history';
-import { backends, pgliteBackend, type TestDatabase } from '../support/databases';
+import { backends, openForSuite, pgliteBackend, type Backend, type TestDatabase } from '../support/databases';
 import { KurrentDbStandIn } from '../support/kurrentdb/server';
 
 const at = '2026-11-25T09:00:00.000Z';
 const charge = (lookupId: string): CreditsCommand => ({
   type: 'ChargeLookup',
   lookup: { lookupId, portalId: '1001', objectType: 'contact', objectId: '1', zip: '10001', requestedAt: at },
+  at,
+});
+
+/** Credits an admin adds: how these tests give a stream a balance to charge. */
+const addCredits = (credits: number): CreditsCommand => ({
+  type: 'AddCredits',
+  credits,
+  source: { kind: 'admin_adjustment', adminUserId: 'test', note: 'credits' },
   at,
 });
 
@@ -32,16 +40,22 @@ async function foldFromStart(store: EventStore, stream: string) {
   return state;
 }
 
+/** `backend` opened for the suite with the operational tables, where snapshots are kept, migrated. */
+function snapshotsForSuite(
+  backend: Backend,
+  opened: (value: { t: TestDatabase; snapshotStore: PostgresSnapshotStore }) => void,
+): void {
+  openForSuite(backend, async (t) => {
+    await migrateOperational(t.database);
+    opened({ t, snapshotStore: new PostgresSnapshotStore(t.database.db) });
+  });
+}
+
 for (const backend of backends) {
   describe(`snapshots on ${backend.name}`, () => {
     let t: TestDatabase;
     let snapshotStore: PostgresSnapshotStore;
-    beforeAll(async () => {
-      t = await backend.open();
-      await migrateOperational(t.database);
-      snapshotStore = new PostgresSnapshotStore(t.database.db);
-    }, 60_000);
-    afterAll(async () => t?.close());
+    snapshotsForSuite(backend, (opened) => ({ t, snapshotStore } = opened));
 
     /** A handler as a freshly started process has it: nothing cached. */
     const coldCredits = (every = 200) => {
@@ -101,12 +115,7 @@ for (const backend of backends) {
       const userId = randomUUID();
       const stream = creditsStream(userId);
       const setup = coldCredits();
-      await setup.handler.handle(stream, {
-        type: 'AddCredits',
-        credits: 100,
-        source: { kind: 'admin_adjustment', adminUserId: 'test', note: 'credits' },
-        at,
-      });
+      await setup.handler.handle(stream, addCredits(100));
       // Two processes, each taking a snapshot every 5 events, and cold ones starting in between.
       const processes = [coldCredits(5), coldCredits(5)];
       const lookup = async (i: number) => {
@@ -143,12 +152,7 @@ for (const backend of backends) {
     it('ignores a snapshot whose event is no longer in the stream, or that cannot be read back', async () => {
       const stream = creditsStream(randomUUID());
       const setup = coldCredits();
-      await setup.handler.handle(stream, {
-        type: 'AddCredits',
-        credits: 3,
-        source: { kind: 'admin_adjustment', adminUserId: 'test', note: 'credits' },
-        at,
-      });
+      await setup.handler.handle(stream, addCredits(3));
       await setup.handler.handle(stream, charge('one'));
       const version = snapshotVersion(creditsDecider, creditsDecider.snapshot!);
       const lying = { balance: 1000, appliedSources: [], inFlight: [] };
@@ -169,12 +173,7 @@ for (const backend of backends) {
   describe(`a changed evolve on ${backend.name}`, () => {
     let t: TestDatabase;
     let snapshotStore: PostgresSnapshotStore;
-    beforeAll(async () => {
-      t = await backend.open();
-      await migrateOperational(t.database);
-      snapshotStore = new PostgresSnapshotStore(t.database.db);
-    }, 60_000);
-    afterAll(async () => t?.close());
+    snapshotsForSuite(backend, (opened) => ({ t, snapshotStore } = opened));
 
     type Added = { type: 'Added'; data: { amount: number } };
     const codec = (version: number) => ({

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, sep } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { WEBHOOK_SUBSCRIPTIONS } from '../../api/lookups/webhook';
 import { HUBSPOT_SCOPES } from '../../api/portals/connections';
 import {
@@ -26,12 +26,12 @@ import {
   type ProjectFiles,
 } from '../../scripts/hubspot-app/project';
 import { call, signUp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
+import type { CrmStandIn } from '../support/crm-stand-in';
 import { pgliteBackend } from '../support/databases';
 import { deliver, TEST_PUBLIC_URL, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { execution, runAction } from '../support/workflow-action';
-import { startLookupApp, type LookupApp } from '../lookups/helpers';
+import { lookupAppForSuite, type LookupApp } from '../lookups/helpers';
 
 const PUBLIC_URL = 'https://zipfill.example.com';
 const render = (templateDir?: string) =>
@@ -248,14 +248,7 @@ describe('the HubSpot app definition (scripts/hubspot-app)', () => {
 describe('the running service against the app definition', () => {
   let crm: CrmStandIn;
   let app: LookupApp;
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(pgliteBackend, crm);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  lookupAppForSuite(pgliteBackend, (started) => ({ crm, app } = started));
 
   const definition = () =>
     parsed(renderProject({ publicUrl: TEST_PUBLIC_URL, supportEmail: 'help@zipfill.example.com' }));

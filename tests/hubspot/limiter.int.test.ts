@@ -1,8 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { portalRateLimiter, type PortalRateLimiter } from '../../api/adapters/hubspot/limiter';
-import { connectPostgres, type Database } from '../../api/db/database';
-import { migrateOperational } from '../../api/db/operational';
-import { createSchema, dropSchema, testDatabaseUrl } from '../support/databases';
+import type { Database } from '../../api/db/database';
+import { testDatabaseUrl, twoProcessesForSuite } from '../support/databases';
 
 const SMALL_WINDOW = { points: 2, durationSeconds: 1 };
 
@@ -57,18 +56,8 @@ describe('live lookups before background work in one process', () => {
 describe.runIf(testDatabaseUrl)(
   'live lookups before background work across processes on one PostgreSQL',
   () => {
-    let schema: string;
-    const processes: Database[] = [];
-    beforeAll(async () => {
-      schema = await createSchema(testDatabaseUrl!);
-      for (let i = 0; i < 2; i++)
-        processes.push(await connectPostgres({ url: testDatabaseUrl!, schema, poolSize: 4 }));
-      await migrateOperational(processes[0]!);
-    });
-    afterAll(async () => {
-      for (const p of processes) await p.close();
-      if (schema) await dropSchema(testDatabaseUrl!, schema);
-    });
+    let processes: Database[];
+    twoProcessesForSuite((started) => (processes = started));
 
     it('gives a live lookup of one process a slot before the next window’s background calls of another can fill it', async () => {
       const [backfilling, looking] = processes.map((p) => portalRateLimiter(p.pool, SMALL_WINDOW));

@@ -2,11 +2,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { HUBSPOT_PATHS } from '../../api/adapters/hubspot/api-version';
 import { HubSpotOAuthClient } from '../../api/adapters/hubspot/oauth';
 import { HubSpotTokens } from '../../api/adapters/hubspot/tokens';
-import { connectPostgres, type Database } from '../../api/db/database';
-import { migrateOperational, operationalDb } from '../../api/db/operational';
+import type { Database } from '../../api/db/database';
+import { operationalDb } from '../../api/db/operational';
 import { TokenCipher } from '../../api/portals/secrets';
 import { call, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
-import { backends, createSchema, dropSchema, pgliteBackend, testDatabaseUrl } from '../support/databases';
+import { backends, pgliteBackend, testDatabaseUrl, twoProcessesForSuite } from '../support/databases';
 import { watchHubSpotCalls, type HubSpotCall } from '../support/hubspot-calls';
 import { callRetiredApi } from '../support/retired-hubspot-apis';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
@@ -191,22 +191,14 @@ describe.each(backends)('HubSpot OAuth on the 2026-03 API, against the sandbox, 
 
 describe.runIf(testDatabaseUrl)('two processes refreshing one portal at once, against the sandbox', () => {
   let sandbox: RunningApp;
-  let schema: string;
-  const processes: Database[] = [];
+  let processes: Database[];
   const cipher = new TokenCipher('k'.repeat(40));
 
   beforeAll(async () => {
     sandbox = await startApp(pgliteBackend);
-    schema = await createSchema(testDatabaseUrl!);
-    for (let i = 0; i < 2; i++)
-      processes.push(await connectPostgres({ url: testDatabaseUrl!, schema, poolSize: 4 }));
-    await migrateOperational(processes[0]!);
   });
-  afterAll(async () => {
-    for (const p of processes) await p.close();
-    await sandbox?.close();
-    if (schema) await dropSchema(testDatabaseUrl!, schema);
-  });
+  afterAll(async () => sandbox?.close());
+  twoProcessesForSuite((started) => (processes = started));
 
   it('asks POST /oauth/2026-03/token once, and both processes use the one new token', async () => {
     const store = sandbox.system.sandboxCrm!.store;

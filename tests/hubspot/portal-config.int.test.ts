@@ -1,15 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
+import { FULL_CONTACT_MAPPING } from '../support/portals';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 
 const mapping = {
   contact: {
-    city: 'city',
-    state: 'state',
-    county: 'county',
-    country: 'country',
-    updateTimezone: true,
+    ...FULL_CONTACT_MAPPING,
     modes: {
       city: 'keep_entered',
       state: 'keep_entered',

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
+import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
-import { FULL_CONFIG, freshPortalId } from '../support/portals';
-import { foldBalance, ofType, startLookupApp, waitForOutcomes, type LookupApp } from './helpers';
+import { everyMode, FULL_CONFIG, freshPortalId } from '../support/portals';
+import { foldBalance, ofType, lookupAppForSuite, waitForOutcomes, type LookupApp } from './helpers';
 
 // The waiting on 429 and the retry budget on 5xx live in the CRM client; these run through the
 // test client (tests/support/crm-client.ts) until the HubSpot connection's client replaces it.
@@ -12,14 +12,7 @@ describe.each(backends)('lookups when the CRM misbehaves, on $name', (backend) =
   let crm: CrmStandIn;
   let app: LookupApp;
 
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm, { attempts: 3, backoffMs: 10 });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  lookupAppForSuite(backend, (started) => ({ crm, app } = started), { attempts: 3, backoffMs: 10 });
 
   async function connectedUser() {
     const user = await signUp(app.baseUrl);
@@ -63,13 +56,7 @@ describe.each(backends)('lookups when the CRM misbehaves, on $name', (backend) =
       ...FULL_CONFIG,
       contact: {
         ...FULL_CONFIG.contact,
-        modes: {
-          city: 'keep_entered',
-          state: 'keep_entered',
-          county: 'keep_entered',
-          country: 'keep_entered',
-          timezone: 'keep_entered',
-        },
+        modes: everyMode('keep_entered'),
       },
     });
     crm.seed(portalId, 'contact', '21', { city: 'Manhattan' });

@@ -4,9 +4,9 @@ import type { EventStore, RecordedEvent } from '../../domain/eventstore/types';
 import type { System } from '../../api/system';
 import type { TestCrmClientOptions } from '../support/crm-client';
 import { testCrmFactory } from '../support/crm-client';
-import type { CrmStandIn } from '../support/crm-stand-in';
+import { CrmStandIn } from '../support/crm-stand-in';
 import { startApp, type RunningApp } from '../support/app';
-import type { Backend } from '../support/databases';
+import { forSuite, type Backend } from '../support/databases';
 import { MapPortalDirectory } from '../support/portals';
 import { TEST_PUBLIC_URL, TEST_WEBHOOK_SECRET } from '../support/hubspot-webhook';
 
@@ -34,6 +34,33 @@ export async function startLookupApp(
     },
   );
   return Object.assign(app, { portals });
+}
+
+/**
+ * A CRM stand-in and the service pointed at it (as `startLookupApp`), started for the suite that
+ * calls it and closed after it; `started` takes both for the suite's own variables.
+ */
+export function lookupAppForSuite(
+  backend: Backend,
+  started: (value: { crm: CrmStandIn; app: LookupApp }) => unknown,
+  clientOptions: TestCrmClientOptions = {},
+  env: Record<string, string> = {},
+): void {
+  forSuite(async () => {
+    const crm = await new CrmStandIn().start();
+    const app = await startLookupApp(backend, crm, clientOptions, env).catch(async (error: unknown) => {
+      await crm.close();
+      throw error;
+    });
+    return {
+      crm,
+      app,
+      async close() {
+        await app.close();
+        await crm.close();
+      },
+    };
+  }, started);
 }
 
 /** Tops a user's credits up to `total` (they start with the sign-up credits). */

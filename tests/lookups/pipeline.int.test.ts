@@ -1,14 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zipTable } from '../../api/adapters/geocoder/zip-table';
 import { creditUsageOf } from '../../projections/credits/queries';
 import { lookupStatuses } from '../../projections/lookups/queries';
 import { call, signUp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
+import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { kurrentdbBackend, kurrentdbBackendOf } from '../support/kurrentdb/backend';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
-import { foldBalance, ofType, startLookupApp, topUp, waitForOutcomes, type LookupApp } from './helpers';
+import { foldBalance, ofType, lookupAppForSuite, topUp, waitForOutcomes, type LookupApp } from './helpers';
 
 const chunks = <T>(items: readonly T[], size: number) =>
   Array.from({ length: Math.ceil(items.length / size) }, (_, i) => items.slice(i * size, i * size + size));
@@ -17,14 +17,7 @@ describe.each([...backends, kurrentdbBackend])('lookups from HubSpot webhooks on
   let crm: CrmStandIn;
   let app: LookupApp;
 
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  lookupAppForSuite(backend, (started) => ({ crm, app } = started));
 
   it('charges exactly the credits a user holds when 1,000 ZIPs arrive at once, and fails the rest as insufficient_credits', async () => {
     const user = await signUp(app.baseUrl);
@@ -148,17 +141,10 @@ describe.each([...backends, kurrentdbBackend])('lookups from HubSpot webhooks on
 describe('lookups when KurrentDB loses the answer to one append in ten after committing it and fails over', () => {
   let crm: CrmStandIn;
   let app: LookupApp;
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(
-      kurrentdbBackendOf({ loseEveryNthAnswer: 10, deadlineMs: 1_000, failoverEveryMs: 250 }),
-      crm,
-    );
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  lookupAppForSuite(
+    kurrentdbBackendOf({ loseEveryNthAnswer: 10, deadlineMs: 1_000, failoverEveryMs: 250 }),
+    (started) => ({ crm, app } = started),
+  );
 
   it('charges every lookup exactly once and writes each record once', async () => {
     const user = await signUp(app.baseUrl);

@@ -1,28 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { lookupIdOf, lookupStream } from '../../domain/lookups/events';
 import { signUp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
-import { backends } from '../support/databases';
+import { backends, type Backend } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
-import { startLookupApp, type LookupApp } from './helpers';
+import { lookupAppForSuite, type LookupApp } from './helpers';
+
+/** The service with one user's portal connected, started for the suite that calls it. */
+function connectedPortalForSuite(
+  backend: Backend,
+  started: (value: { app: LookupApp; portalId: string }) => void,
+): void {
+  lookupAppForSuite(backend, async ({ app }) => {
+    const user = await signUp(app.baseUrl);
+    const portalId = freshPortalId();
+    app.portals.connect(portalId, user.userId);
+    started({ app, portalId });
+  });
+}
 
 describe.each(backends)('the HubSpot webhook signature on $name', (backend) => {
-  let crm: CrmStandIn;
   let app: LookupApp;
   let portalId: string;
-
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm);
-    const user = await signUp(app.baseUrl);
-    portalId = freshPortalId();
-    app.portals.connect(portalId, user.userId);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  connectedPortalForSuite(backend, (started) => ({ app, portalId } = started));
 
   async function expectRefusedAndNothingRecorded(
     options: Parameters<typeof deliver>[2],
@@ -72,21 +72,9 @@ describe.each(backends)('the HubSpot webhook signature on $name', (backend) => {
 });
 
 describe.each(backends)('a signed webhook carrying control characters on $name', (backend) => {
-  let crm: CrmStandIn;
   let app: LookupApp;
   let portalId: string;
-
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm);
-    const user = await signUp(app.baseUrl);
-    portalId = freshPortalId();
-    app.portals.connect(portalId, user.userId);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  connectedPortalForSuite(backend, (started) => ({ app, portalId } = started));
 
   it('records the lookup without the NUL and other control characters PostgreSQL cannot store', async () => {
     const event = zipChange(portalId, 3, '100\u000001\u0007', { propertyName: 'zip\u0000' });

@@ -1,41 +1,33 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { WriteMode } from '../../domain/portals/config';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { signUp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
+import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
-import { FULL_CONFIG, freshPortalId } from '../support/portals';
-import { foldBalance, ofType, startLookupApp, waitForOutcomes, waitUntil, type LookupApp } from './helpers';
-
-const every = (mode: WriteMode) => ({
-  city: mode,
-  state: mode,
-  county: mode,
-  country: mode,
-  timezone: mode,
-});
+import { everyMode, FULL_CONFIG, freshPortalId } from '../support/portals';
+import {
+  foldBalance,
+  ofType,
+  lookupAppForSuite,
+  waitForOutcomes,
+  waitUntil,
+  type LookupApp,
+} from './helpers';
 
 // Webhooks over HTTP into the service, the CRM's batch read and update over HTTP to the stand-in.
 describe.each(backends)('write modes and ZIP formats, on $name', (backend) => {
   let crm: CrmStandIn;
   let app: LookupApp;
 
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm);
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  lookupAppForSuite(backend, (started) => ({ crm, app } = started));
 
   async function connectedUser(mode: WriteMode) {
     const user = await signUp(app.baseUrl);
     const portalId = freshPortalId();
     app.portals.connect(portalId, user.userId, {
       ...FULL_CONFIG,
-      contact: { ...FULL_CONFIG.contact, modes: every(mode) },
+      contact: { ...FULL_CONFIG.contact, modes: everyMode(mode) },
     });
     return { user, portalId };
   }

@@ -1,13 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signUp, startApp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
 import { backends, pgliteBackend } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { observations, scrape, TEST_METRICS_TOKEN, total } from '../support/metrics';
 import { freshPortalId } from '../support/portals';
 import { creditsStream, type CreditsCommand } from '../../domain/credits/decider';
 import type { LookupRef, LookupSource } from '../../domain/lookups/events';
-import { startLookupApp, topUp, waitForOutcomes, type LookupApp } from '../lookups/helpers';
+import { lookupAppForSuite, topUp, waitForOutcomes, type LookupApp } from '../lookups/helpers';
 
 describe('GET /metrics is never public', () => {
   it(
@@ -44,17 +43,9 @@ describe('GET /metrics is never public', () => {
 });
 
 describe.each(backends)('GET /metrics on $name', (backend) => {
-  let crm: CrmStandIn;
   let app: LookupApp;
 
-  beforeAll(async () => {
-    crm = await new CrmStandIn().start();
-    app = await startLookupApp(backend, crm, {}, { METRICS_TOKEN: TEST_METRICS_TOKEN });
-  });
-  afterAll(async () => {
-    await app?.close();
-    await crm?.close();
-  });
+  lookupAppForSuite(backend, (started) => ({ app } = started), {}, { METRICS_TOKEN: TEST_METRICS_TOKEN });
 
   it('parses as Prometheus text and moves by exactly what lookups, credits and webhooks did', async () => {
     const before = await scrape(app.baseUrl);

@@ -1,26 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import { stripeAppForSuite, type FakeStripe } from '../support/fake-stripe';
 
 for (const backend of [...backends, kurrentdbBackend]) {
   describe(`checkout through the stripe SDK on ${backend.name}`, () => {
     let app: RunningApp;
     let stripe: FakeStripe;
-    beforeAll(async () => {
-      stripe = await startFakeStripe();
-      app = await startApp(backend, {
-        STRIPE_SECRET_KEY: 'sk_test_fake',
-        STRIPE_WEBHOOK_SECRET: 'whsec_fake',
-        STRIPE_API_BASE: stripe.url,
-        PUBLIC_URL: 'https://zipfill.example',
-        ALLOW_STAND_INS: 'true',
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await stripe?.close();
+    stripeAppForSuite(backend, (started) => ({ app, stripe } = started), {
+      STRIPE_WEBHOOK_SECRET: 'whsec_fake',
+      PUBLIC_URL: 'https://zipfill.example',
+      ALLOW_STAND_INS: 'true',
     });
 
     const checkoutCalls = () => stripe.calls.filter((c) => c.path === '/v1/checkout/sessions');

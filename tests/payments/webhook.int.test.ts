@@ -1,8 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, signUp, startApp, type RunningApp } from '../support/app';
+import { describe, expect, it } from 'vitest';
+import { call, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe';
+import { stripeAppForSuite, type FakeStripe } from '../support/fake-stripe';
 import {
   checkoutCompleted,
   deliver,
@@ -15,6 +15,9 @@ import {
 
 const SECRET = 'whsec_webhooktestsecret';
 const growth = (userId: string) => ({ userId, packageId: 'growth', credits: '1200', paymentType: 'oneTime' });
+/** A paid checkout of the one-time Growth pack ($150) by this user. */
+const growthPackPaid = (userId: string) =>
+  checkoutCompleted({ userId, metadata: growth(userId), amountCents: 15_000 });
 const monthlyGrowth = (userId: string) => ({
   userId,
   packageId: 'growth',
@@ -22,22 +25,34 @@ const monthlyGrowth = (userId: string) => ({
   paymentType: 'monthly',
 });
 
+/** The paid invoice of a month of the Growth subscription ($120). */
+const monthOfGrowth = (
+  subscriptionId: string,
+  metadata: Record<string, string>,
+  billingReason: 'subscription_create' | 'subscription_cycle',
+  periodStart: number,
+) => invoicePaid({ subscriptionId, metadata, amountCents: 12_000, billingReason, periodStart });
+
+/** A monthly Growth subscription's first invoice, for the period from `periodStart`, and the checkout that started it. */
+function monthlyGrowthStarted(userId: string, subscriptionId: string, periodStart: number) {
+  const metadata = monthlyGrowth(userId);
+  const first = monthOfGrowth(subscriptionId, metadata, 'subscription_create', periodStart);
+  const session = checkoutCompleted({
+    userId,
+    metadata,
+    amountCents: 12_000,
+    mode: 'subscription',
+    subscriptionId,
+    invoiceId: first.data.object.id as string,
+  });
+  return { metadata, first, session };
+}
+
 for (const backend of [...backends, kurrentdbBackend]) {
   describe(`Stripe webhook on ${backend.name}`, () => {
     let app: RunningApp;
     let stripe: FakeStripe;
-    beforeAll(async () => {
-      stripe = await startFakeStripe();
-      app = await startApp(backend, {
-        STRIPE_SECRET_KEY: 'sk_test_fake',
-        STRIPE_WEBHOOK_SECRET: SECRET,
-        STRIPE_API_BASE: stripe.url,
-      });
-    });
-    afterAll(async () => {
-      await app?.close();
-      await stripe?.close();
-    });
+    stripeAppForSuite(backend, (started) => ({ app, stripe } = started), { STRIPE_WEBHOOK_SECRET: SECRET });
 
     const balanceOf = async (token: string) =>
       ((await call(app.baseUrl, '/api/auth/credit-balance', { token })).body as { creditBalance: number })
@@ -51,22 +66,14 @@ for (const backend of [...backends, kurrentdbBackend]) {
 
     it('grants a paid Growth pack once: 50 sign-up credits become 1,250', async () => {
       const user = await signUp(app.baseUrl);
-      const res = await deliver(
-        app.baseUrl,
-        checkoutCompleted({ userId: user.userId, metadata: growth(user.userId), amountCents: 15_000 }),
-        { secret: SECRET },
-      );
+      const res = await deliver(app.baseUrl, growthPackPaid(user.userId), { secret: SECRET });
       expect(res).toEqual({ status: 200, body: { received: true } });
       expect(await balanceOf(user.token)).toBe(1_250);
     });
 
     it('grants once when the same event arrives five times at once and twice more later', async () => {
       const user = await signUp(app.baseUrl);
-      const event = checkoutCompleted({
-        userId: user.userId,
-        metadata: growth(user.userId),
-        amountCents: 15_000,
-      });
+      const event = growthPackPaid(user.userId);
       const results = await Promise.all(
         Array.from({ length: 5 }, () => deliver(app.baseUrl, event, { secret: SECRET })),
       );
@@ -112,11 +119,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
             : {}),
       };
       const user = await signUp(app.baseUrl);
-      const res = await deliver(
-        app.baseUrl,
-        checkoutCompleted({ userId: user.userId, metadata: growth(user.userId), amountCents: 15_000 }),
-        delivery,
-      );
+      const res = await deliver(app.baseUrl, growthPackPaid(user.userId), delivery);
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: `Webhook signature rejected: ${reason}` });
       expect(await balanceOf(user.token)).toBe(50);
@@ -124,11 +127,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
 
     it('accepts a signature 299 seconds old', async () => {
       const user = await signUp(app.baseUrl);
-      const event = checkoutCompleted({
-        userId: user.userId,
-        metadata: growth(user.userId),
-        amountCents: 15_000,
-      });
+      const event = growthPackPaid(user.userId);
       expect(
         (await deliver(app.baseUrl, event, { secret: SECRET, timestamp: nowSeconds() - 299 })).status,
       ).toBe(200);
@@ -177,36 +176,20 @@ for (const backend of [...backends, kurrentdbBackend]) {
 
     it('grants a monthly subscription for its first invoice and two renewals: three grants', async () => {
       const user = await signUp(app.baseUrl);
-      const metadata = monthlyGrowth(user.userId);
       const subscriptionId = `sub_${user.userId.slice(0, 8)}`;
       const start = nowSeconds();
-      const first = invoicePaid({
-        subscriptionId,
-        metadata,
-        amountCents: 12_000,
-        billingReason: 'subscription_create',
-        periodStart: start,
-      });
-      const session = checkoutCompleted({
-        userId: user.userId,
-        metadata,
-        amountCents: 12_000,
-        mode: 'subscription',
-        subscriptionId,
-        invoiceId: first.data.object.id as string,
-      });
+      const { metadata, first, session } = monthlyGrowthStarted(user.userId, subscriptionId, start);
       await deliver(app.baseUrl, session, { secret: SECRET });
       await deliver(app.baseUrl, first, { secret: SECRET });
       expect(await balanceOf(user.token)).toBe(50 + 1_200);
       expect(await statusOf(user.token)).toBe(true);
       for (const month of [1, 2]) {
-        const renewal = invoicePaid({
+        const renewal = monthOfGrowth(
           subscriptionId,
           metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_cycle',
-          periodStart: start + month * MONTH_SECONDS,
-        });
+          'subscription_cycle',
+          start + month * MONTH_SECONDS,
+        );
         await deliver(app.baseUrl, renewal, { secret: SECRET });
         await deliver(app.baseUrl, renewal, { secret: SECRET });
       }
@@ -232,40 +215,20 @@ for (const backend of [...backends, kurrentdbBackend]) {
       const metadata = monthlyGrowth(user.userId);
       const subscriptionId = `sub_c${user.userId.slice(0, 8)}`;
       const start = nowSeconds() - 40 * 24 * 3600;
-      await deliver(
-        app.baseUrl,
-        invoicePaid({
-          subscriptionId,
-          metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_create',
-          periodStart: start,
-        }),
-        { secret: SECRET },
-      );
+      await deliver(app.baseUrl, monthOfGrowth(subscriptionId, metadata, 'subscription_create', start), {
+        secret: SECRET,
+      });
       await deliver(app.baseUrl, subscriptionDeleted({ subscriptionId, metadata, endedAt: nowSeconds() }), {
         secret: SECRET,
       });
       expect(await statusOf(user.token)).toBe(false);
       await deliver(
         app.baseUrl,
-        invoicePaid({
-          subscriptionId,
-          metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_cycle',
-          periodStart: nowSeconds() + MONTH_SECONDS,
-        }),
+        monthOfGrowth(subscriptionId, metadata, 'subscription_cycle', nowSeconds() + MONTH_SECONDS),
         { secret: SECRET },
       );
       expect(await balanceOf(user.token)).toBe(50 + 1_200);
-      const late = invoicePaid({
-        subscriptionId,
-        metadata,
-        amountCents: 12_000,
-        billingReason: 'subscription_cycle',
-        periodStart: start + MONTH_SECONDS,
-      });
+      const late = monthOfGrowth(subscriptionId, metadata, 'subscription_cycle', start + MONTH_SECONDS);
       await deliver(app.baseUrl, late, { secret: SECRET });
       expect(await balanceOf(user.token)).toBe(50 + 2 * 1_200);
       expect(
@@ -280,30 +243,14 @@ for (const backend of [...backends, kurrentdbBackend]) {
       const results: number[] = [];
       for (const invoiceFirst of [false, true]) {
         const user = await signUp(app.baseUrl);
-        const metadata = monthlyGrowth(user.userId);
         const subscriptionId = `sub_o${user.userId.slice(0, 8)}`;
-        const first = invoicePaid({
+        const { metadata, first, session } = monthlyGrowthStarted(user.userId, subscriptionId, nowSeconds());
+        const renewal = monthOfGrowth(
           subscriptionId,
           metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_create',
-          periodStart: nowSeconds(),
-        });
-        const session = checkoutCompleted({
-          userId: user.userId,
-          metadata,
-          amountCents: 12_000,
-          mode: 'subscription',
-          subscriptionId,
-          invoiceId: first.data.object.id as string,
-        });
-        const renewal = invoicePaid({
-          subscriptionId,
-          metadata,
-          amountCents: 12_000,
-          billingReason: 'subscription_cycle',
-          periodStart: nowSeconds() + MONTH_SECONDS,
-        });
+          'subscription_cycle',
+          nowSeconds() + MONTH_SECONDS,
+        );
         const order = invoiceFirst ? [renewal, first, session] : [session, first, renewal];
         for (const event of order)
           expect((await deliver(app.baseUrl, event, { secret: SECRET })).status).toBe(200);
@@ -314,11 +261,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
     });
 
     it('grants nothing to an account that does not exist', async () => {
-      const res = await deliver(
-        app.baseUrl,
-        checkoutCompleted({ userId: 'nobody', metadata: growth('nobody'), amountCents: 15_000 }),
-        { secret: SECRET },
-      );
+      const res = await deliver(app.baseUrl, growthPackPaid('nobody'), { secret: SECRET });
       expect(res.status).toBe(200);
     });
   });

@@ -14,6 +14,28 @@ const query = (q: Partial<CrmSearchQuery>): CrmSearchQuery => ({
   ...q,
 });
 
+/** A contact with ZIP 10001 put into a sandbox portal by SQL, as the tests seed records. */
+function insertZipContact(
+  db: Kysely<Record<string, Record<string, unknown>>>,
+  portalId: string,
+  id: string,
+  createdAt: Date | string,
+  updatedAt: Date,
+) {
+  return db
+    .insertInto('sandbox_records')
+    .values({
+      portal_id: portalId,
+      object_type: 'contacts',
+      id,
+      properties: JSON.stringify({ zip: '10001' }),
+      last_change_source: 'CRM_UI',
+      created_at: createdAt,
+      updated_at: updatedAt,
+    })
+    .execute();
+}
+
 for (const backend of backends) {
   describe(`the sandbox CRM's search API on ${backend.name}`, () => {
     let app: RunningApp;
@@ -143,19 +165,7 @@ for (const backend of backends) {
       const db = app.system.database.db as unknown as Kysely<Record<string, Record<string, unknown>>>;
       const other = '11220033';
       const at = new Date();
-      for (const id of ['9', '10', '100'])
-        await db
-          .insertInto('sandbox_records')
-          .values({
-            portal_id: other,
-            object_type: 'contacts',
-            id,
-            properties: JSON.stringify({ zip: '10001' }),
-            last_change_source: 'CRM_UI',
-            created_at: at,
-            updated_at: at,
-          })
-          .execute();
+      for (const id of ['9', '10', '100']) await insertZipContact(db, other, id, at, at);
       await db
         .insertInto('sandbox_portals')
         .values({ portal_id: other, hub_domain: 'n.hubspot.local', created_at: at })
@@ -202,19 +212,8 @@ for (const backend of backends) {
         ['1', '2026-11-24 10:00:00.122999+00'],
         ['2', '2026-11-24 10:00:00.123456+00'],
         ['3', '2026-11-24 10:00:00.124+00'],
-      ])
-        await db
-          .insertInto('sandbox_records')
-          .values({
-            portal_id: other,
-            object_type: 'contacts',
-            id,
-            properties: JSON.stringify({ zip: '10001' }),
-            last_change_source: 'CRM_UI',
-            created_at: created,
-            updated_at: at,
-          })
-          .execute();
+      ] as const)
+        await insertZipContact(db, other, id, created, at);
       const { access_token } = await store.issueTokens(other);
       const created = async (operator: string) => {
         const moment = String(Date.parse('2026-11-24T10:00:00.123Z'));

@@ -66,6 +66,9 @@ for (const backend of backends) {
       const { location } = await postRecord(baseUrl, pass, fields);
       return new URL(location!, baseUrl);
     };
+    /** Saves a record as a person does on the records page; answers the id it got. */
+    const savedRecordId = async (fields: Record<string, string>) =>
+      (await saveRecord(app.baseUrl, fields)).searchParams.get('saved')!.split(':')[1]!;
     beforeAll(async () => {
       receiver = await webhookReceiver();
       app = await startApp(backend, {}, { sandboxWebhookUrl: receiver.url });
@@ -123,13 +126,7 @@ for (const backend of backends) {
     });
 
     it('edits every property a portal can map on its record form, and keeps what a person types there', async () => {
-      const created = await saveRecord(app.baseUrl, {
-        portalId,
-        type: 'contacts',
-        firstname: 'Hand',
-        zip: '',
-      });
-      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const id = await savedRecordId({ portalId, type: 'contacts', firstname: 'Hand', zip: '' });
       const page = await recordsPage(app.baseUrl, pass, `?portalId=${portalId}&edit=contacts:${id}`);
       for (const name of ['city', 'state', 'county', 'country', 'hs_timezone', 'address'])
         expect(page.text).toContain(`id="contacts-${name}" name="${name}"`);
@@ -159,13 +156,7 @@ for (const backend of backends) {
     });
 
     it('sends no webhook when a person saves a record without changing its ZIP', async () => {
-      const created = await saveRecord(app.baseUrl, {
-        portalId,
-        type: 'companies',
-        name: 'Acme',
-        zip: '60601',
-      });
-      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const id = await savedRecordId({ portalId, type: 'companies', name: 'Acme', zip: '60601' });
       const before = receiver.deliveries.length;
       const saved = await saveRecord(app.baseUrl, {
         portalId,
@@ -179,13 +170,7 @@ for (const backend of backends) {
     });
 
     it('takes the app’s batch writes as INTEGRATION changes, sends no webhook, and shows the filled fields', async () => {
-      const created = await saveRecord(app.baseUrl, {
-        portalId,
-        type: 'contacts',
-        firstname: 'Grace',
-        zip: '10001',
-      });
-      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const id = await savedRecordId({ portalId, type: 'contacts', firstname: 'Grace', zip: '10001' });
       const before = receiver.deliveries.length;
       const crm = await app.system.hubspot.client.forPortal(portalId);
       const outcomes = await crm.updateRecords('contact', [
@@ -208,8 +193,7 @@ for (const backend of backends) {
     });
 
     it('refuses a timezone that is not one of hs_timezone’s options, as HubSpot does', async () => {
-      const created = await saveRecord(app.baseUrl, { portalId, type: 'contacts', firstname: 'Tz', zip: '' });
-      const id = created.searchParams.get('saved')!.split(':')[1]!;
+      const id = await savedRecordId({ portalId, type: 'contacts', firstname: 'Tz', zip: '' });
       const crm = await app.system.hubspot.client.forPortal(portalId);
       const outcomes = await crm.updateRecords('contact', [
         { id, properties: { hs_timezone: 'America/New_York' } },

@@ -6,7 +6,7 @@ import { answerClientErrors } from '../../api/http/client-errors';
 import { silentLogger, type Logger } from '../../api/logging/logger';
 import { readSettings, type Settings } from '../../api/settings';
 import { createSystem, type System, type SystemOverrides } from '../../api/system';
-import type { Backend, TestDatabase } from './databases';
+import { forSuite, type Backend, type TestDatabase } from './databases';
 
 /** scrypt at a cost tests can afford by the dozen; the stored format still names it. */
 export const FAST_HASHING = { N: 2 ** 12, r: 8, p: 1 };
@@ -141,9 +141,22 @@ export async function call(
   return { status: response.status, body, headers: response.headers };
 }
 
-/** The app with one signed-up admin (by ADMIN_EMAILS), for suites that look at the admin's views. */
-export async function startAppWithAdmin(backend: Backend): Promise<{ app: RunningApp; admin: string }> {
-  const adminEmail = freshEmail('admin');
-  const app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
-  return { app, admin: (await signUp(app.baseUrl, adminEmail)).token };
+/**
+ * The app with one signed-up admin (by ADMIN_EMAILS), started for the suite that calls it (its
+ * views are what the suite looks at); `started` takes both for the suite's own variables.
+ */
+export function appWithAdminForSuite(
+  backend: Backend,
+  started: (value: { app: RunningApp; admin: string }) => void,
+  timeoutMs?: number,
+): void {
+  forSuite(
+    async () => {
+      const adminEmail = freshEmail('admin');
+      const app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
+      return { app, admin: (await signUp(app.baseUrl, adminEmail)).token, close: () => app.close() };
+    },
+    started,
+    timeoutMs,
+  );
 }

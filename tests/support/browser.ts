@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { afterAll, beforeAll } from 'vitest';
+import { forSuite } from './databases';
 import { chromiumPath } from './optional-suites';
 import { startService, type ServiceProcess } from './server-process';
 
@@ -35,30 +35,57 @@ export async function freshPage(
 }
 
 /**
+ * The service (with `env`) and a browser, started for the suite that calls it and closed after it;
+ * `started` takes both for the suite's own variables (and may arrange what the suite's pages show).
+ */
+export function serviceAndBrowserForSuite(
+  env: Record<string, string>,
+  started: (value: { service: ServiceProcess; browser: Browser }) => unknown,
+  timeoutMs = 90_000,
+): void {
+  forSuite(
+    async () => {
+      const service = await startService(env);
+      const browser = await launchBrowser().catch(async (error: unknown) => {
+        await service.stop();
+        throw error;
+      });
+      return {
+        service,
+        browser,
+        async close() {
+          await browser.close();
+          await service.stop();
+        },
+      };
+    },
+    started,
+    timeoutMs,
+  );
+}
+
+/**
  * A browser suite: starts the service (with `env`) and a browser before the suite's tests and
  * closes both after them. Answers how a test opens a fresh page on that service.
  */
 export function browserSuite(
   env: Record<string, string> = {},
 ): () => Promise<{ page: Page; errors: string[] }> {
-  let service: ServiceProcess | undefined;
-  let browser: Browser | undefined;
-  beforeAll(async () => {
-    service = await startService(env);
-    browser = await launchBrowser();
-  }, 90_000);
-  afterAll(async () => {
-    await browser?.close();
-    await service?.stop();
+  let suite: { service: ServiceProcess; browser: Browser } | undefined;
+  serviceAndBrowserForSuite(env, (started) => {
+    suite = started;
   });
-  return () => freshPage(browser!, service!.baseUrl);
+  return () => freshPage(suite!.browser, suite!.service.baseUrl);
 }
+
+/** The password the browser suites' users have. */
+export const BROWSER_PASSWORD = 'a long enough passphrase';
 
 /** Signs a new user up through the register page (an address made from `prefix`) and waits for the dashboard. */
 export async function registerInBrowser(page: Page, prefix: string): Promise<void> {
   await page.goto('/register');
   await page.getByLabel('Email').fill(`${prefix}-${randomBytes(5).toString('hex')}@example.com`);
-  await page.getByLabel('Password').fill('a long enough passphrase');
+  await page.getByLabel('Password').fill(BROWSER_PASSWORD);
   await page.locator('form button[type="submit"]').click();
   // Sign-up hashes with scrypt; on a busy machine the dashboard may take a while.
   await page.waitForURL('**/dashboard', { timeout: 20_000 });
@@ -85,4 +112,31 @@ export async function pageLoadFigures(page: Page): Promise<PageLoadFigures> {
       .reduce((sum, e) => sum + e.transferSize, 0);
     return { javascriptBytes, largestContentfulPaintMs: lcp };
   });
+}
+
+/** Signs in through the login page and waits for the dashboard. */
+export async function signInInBrowser(
+  page: Page,
+  address: string,
+  password = BROWSER_PASSWORD,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(address);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await page.waitForURL('**/dashboard');
+}
+
+/**
+ * Connects a sandbox portal as a user does it from the dashboard: consent in a new tab, which lands
+ * on the dashboard; answers that tab.
+ */
+export async function connectSandboxPortalInBrowser(page: Page): Promise<Page> {
+  const connect = page.getByRole('link', { name: 'Connect to HubSpot' });
+  await connect.waitFor({ timeout: 20_000 });
+  const [consent] = await Promise.all([page.context().waitForEvent('page'), connect.click()]);
+  await consent.waitForLoadState();
+  await consent.getByRole('button', { name: 'Connect sandbox portal' }).click();
+  await consent.waitForURL('**/dashboard?hubspot_connected=true', { timeout: 20_000 });
+  return consent;
 }

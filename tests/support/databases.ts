@@ -3,6 +3,7 @@ import { afterAll, beforeAll } from 'vitest';
 import pg from 'pg';
 import { connectPostgres, openPglite, type Database } from '../../api/db/database';
 import { migrateDatabase } from '../../api/db/migrate';
+import { migrateOperational } from '../../api/db/operational';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import type { EventStore } from '../../domain/eventstore/types';
 
@@ -92,14 +93,53 @@ export const postgresBackend: Backend = postgresBackendAt(() => testDatabaseUrl!
 export const backends: Backend[] = testDatabaseUrl ? [pgliteBackend, postgresBackend] : [pgliteBackend];
 
 /**
+ * Starts what `start` answers before the suite that calls it (before its tests) and closes it after
+ * them; `started` takes it for the suite's own variables.
+ */
+export function forSuite<T extends { close(): Promise<unknown> }>(
+  start: () => Promise<T>,
+  started: (value: T) => unknown,
+  timeoutMs = 60_000,
+): void {
+  let value: T | undefined;
+  beforeAll(async () => {
+    value = await start();
+    await started(value);
+  }, timeoutMs);
+  afterAll(async () => value?.close());
+}
+
+/**
  * Opens `backend` once for the suite that calls it (before its tests) and closes it after them;
  * `opened` takes the database for the suite's own variables.
  */
-export function openForSuite(backend: Backend, opened: (test: TestDatabase) => void): void {
-  let test: TestDatabase | undefined;
-  beforeAll(async () => {
-    test = await backend.open();
-    opened(test);
-  }, 60_000);
-  afterAll(async () => test?.close());
+export function openForSuite(backend: Backend, opened: (test: TestDatabase) => unknown): void {
+  forSuite(() => backend.open(), opened);
+}
+
+/**
+ * Two "processes" on one PostgreSQL schema of their own, each with its own pool as separate
+ * `npm start` processes have, the operational tables migrated, for the suite that calls it.
+ */
+export function twoProcessesForSuite(started: (processes: Database[]) => unknown): void {
+  forSuite(
+    async () => {
+      const schema = await createSchema(testDatabaseUrl!);
+      const processes: Database[] = [];
+      const close = async () => {
+        for (const p of processes) await p.close();
+        await dropSchema(testDatabaseUrl!, schema);
+      };
+      try {
+        for (let i = 0; i < 2; i++)
+          processes.push(await connectPostgres({ url: testDatabaseUrl!, schema, poolSize: 4 }));
+        await migrateOperational(processes[0]!);
+      } catch (error) {
+        await close();
+        throw error;
+      }
+      return { processes, close };
+    },
+    ({ processes }) => started(processes),
+  );
 }

@@ -1,5 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { startApp, type RunningApp } from './app';
+import { forSuite, type Backend } from './databases';
 
 /** One call the app made, with its form-encoded parameters flattened as Stripe receives them. */
 export interface StripeCall {
@@ -139,4 +141,34 @@ export async function startFakeStripe(): Promise<FakeStripe> {
       await new Promise((resolve) => server.close(resolve));
     },
   };
+}
+
+/**
+ * The fake Stripe and the service pointed at it (its secret key `sk_test_fake`, `env` as the
+ * environment adds), started for the suite that calls it; `started` takes both for the suite's own variables.
+ */
+export function stripeAppForSuite(
+  backend: Backend,
+  started: (value: { app: RunningApp; stripe: FakeStripe }) => void,
+  env: Record<string, string>,
+): void {
+  forSuite(async () => {
+    const stripe = await startFakeStripe();
+    const app = await startApp(backend, {
+      STRIPE_SECRET_KEY: 'sk_test_fake',
+      STRIPE_API_BASE: stripe.url,
+      ...env,
+    }).catch(async (error: unknown) => {
+      await stripe.close();
+      throw error;
+    });
+    return {
+      app,
+      stripe,
+      async close() {
+        await app.close();
+        await stripe.close();
+      },
+    };
+  }, started);
 }

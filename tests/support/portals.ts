@@ -1,3 +1,4 @@
+import type { WriteMode } from '../../domain/portals/config';
 import type {
   ContactMapping,
   CompanyMapping,
@@ -33,6 +34,15 @@ export const FULL_COMPANY_MAPPING: CompanyMapping = {
     country: 'always_overwrite',
   },
 };
+
+/** Every contact field (timezone too) written in one mode. */
+export const everyMode = (mode: WriteMode) => ({
+  city: mode,
+  state: mode,
+  county: mode,
+  country: mode,
+  timezone: mode,
+});
 
 export const FULL_CONFIG: PortalConfig = { contact: FULL_CONTACT_MAPPING, company: FULL_COMPANY_MAPPING };
 

@@ -1,17 +1,17 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { zipTable } from '../../api/adapters/geocoder/zip-table';
 import { creditsStream } from '../../domain/credits/decider';
 import { lookupStream } from '../../domain/lookups/events';
 import { answeredEventId } from '../../api/lookups/ids';
 import { workflowLookupIdOf } from '../../domain/lookups/workflow-action';
 import { call, freshEmail, signUp, TEST_PASSWORD, type SignedUp } from '../support/app';
-import { CrmStandIn } from '../support/crm-stand-in';
+import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { scrape, TEST_METRICS_TOKEN, total } from '../support/metrics';
 import { freshPortalId } from '../support/portals';
 import { execution, runAction } from '../support/workflow-action';
-import { creditsEvents, ofType, startLookupApp, type LookupApp } from '../lookups/helpers';
+import { creditsEvents, ofType, lookupAppForSuite, type LookupApp } from '../lookups/helpers';
 
 const INVALID = {
   status: 401,
@@ -40,22 +40,17 @@ describe.each([...backends, kurrentdbBackend])(
     let portalId: string;
     const adminEmail = freshEmail('admin');
 
-    beforeAll(async () => {
-      crm = await new CrmStandIn().start();
-      app = await startLookupApp(
-        backend,
-        crm,
-        {},
-        { ADMIN_EMAILS: adminEmail, METRICS_TOKEN: TEST_METRICS_TOKEN },
-      );
-      user = await signUp(app.baseUrl);
-      portalId = freshPortalId();
-      app.portals.connect(portalId, user.userId);
-    });
-    afterAll(async () => {
-      await app?.close();
-      await crm?.close();
-    });
+    lookupAppForSuite(
+      backend,
+      async (started) => {
+        ({ crm, app } = started);
+        user = await signUp(app.baseUrl);
+        portalId = freshPortalId();
+        app.portals.connect(portalId, user.userId);
+      },
+      {},
+      { ADMIN_EMAILS: adminEmail, METRICS_TOKEN: TEST_METRICS_TOKEN },
+    );
 
     const lookupEventsOf = async (callbackId: string) =>
       app.test.store.readStream(lookupStream(workflowLookupIdOf(portalId, callbackId)));
