@@ -3,6 +3,28 @@
  * ESLint keeps only the domain's syntax rules (no clock, no randomness).
  * @type {import('dependency-cruiser').IConfiguration}
  */
+const CONTRACT = '^api/[^.]+/contract\\.ts$';
+
+/** A layer that takes from the outer folders only the answer types declared in api/<capability>/contract.ts, as types. */
+function takesOnlyContractTypes(layer, outer, comment) {
+  const from = { path: `^${layer}/` };
+  return [
+    {
+      name: `${layer}-takes-only-contract-types`,
+      severity: 'error',
+      comment,
+      from,
+      to: { path: outer, pathNot: CONTRACT },
+    },
+    {
+      name: `${layer}-takes-contracts-as-types`,
+      severity: 'error',
+      from,
+      to: { path: CONTRACT, dependencyTypesNot: ['type-only'] },
+    },
+  ];
+}
+
 module.exports = {
   forbidden: [
     {
@@ -30,23 +52,11 @@ module.exports = {
       from: { path: '^domain/' },
       to: { path: '^(api|projections|web|scripts|tests)/' },
     },
-    {
-      name: 'projections-take-from-domain',
-      severity: 'error',
-      comment:
-        'Projections build read models from domain events; from api/ they take only the answer types of api/**/contract.ts.',
-      from: { path: '^projections/' },
-      to: {
-        path: '^(api|web|scripts|tests)/',
-        pathNot: '^api/[^.]+/contract\\.ts$',
-      },
-    },
-    {
-      name: 'projections-take-only-contract-types',
-      severity: 'error',
-      from: { path: '^projections/' },
-      to: { path: '^api/[^.]+/contract\\.ts$', dependencyTypesNot: ['type-only'] },
-    },
+    ...takesOnlyContractTypes(
+      'projections',
+      '^(api|web|scripts|tests)/',
+      'Projections build read models from domain events; from api/ they take only the answer types of api/**/contract.ts.',
+    ),
     {
       name: 'adapters-import-no-capability',
       severity: 'error',
@@ -76,20 +86,11 @@ module.exports = {
       from: { path: '^(api|domain|projections|web)/', pathNot: ['^api/sandbox/', '^api/system\\.ts$'] },
       to: { path: '^api/sandbox/' },
     },
-    {
-      name: 'web-takes-only-contract-types',
-      severity: 'error',
-      comment:
-        'The web app takes only types from the API (its answers, declared in api/**/contract.ts) and the domain.',
-      from: { path: '^web/' },
-      to: { path: '^(api|projections|scripts|tests)/', pathNot: '^api/[^.]+/contract\\.ts$' },
-    },
-    {
-      name: 'web-takes-contracts-as-types',
-      severity: 'error',
-      from: { path: '^web/' },
-      to: { path: '^api/', dependencyTypesNot: ['type-only'] },
-    },
+    ...takesOnlyContractTypes(
+      'web',
+      '^(api|projections|scripts|tests)/',
+      'The web app takes only types from the API (its answers, declared in api/**/contract.ts) and the domain.',
+    ),
     {
       name: 'features-are-closed',
       severity: 'error',
