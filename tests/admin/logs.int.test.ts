@@ -39,6 +39,9 @@ for (const backend of backends) {
     const adminEmail = freshEmail('admin');
     const tag = Math.random().toString(36).slice(2, 8);
     const rid = (n: string) => `${tag}-${n}`;
+    // Within the 30-day retention: another app purging the shared database must not take these lines.
+    const daysAgo = (back: number) => new Date(Date.now() - back * 86_400_000).toISOString().slice(0, 10);
+    const [first, second] = [daysAgo(3), daysAgo(2)];
 
     beforeAll(async () => {
       app = await startApp(backend, { ADMIN_EMAILS: adminEmail });
@@ -55,20 +58,20 @@ for (const backend of backends) {
           ...extra,
         });
       // A lookup request with a warning then an error, one that went well, and one that only warned.
-      line(rid('bad'), '2026-03-10T10:00:00.000Z', 'info', 'Lookup received', { userId: 'u1' });
-      line(rid('bad'), '2026-03-10T10:00:00.040Z', 'warn', 'HubSpot slow', { userId: 'u1' });
-      line(rid('bad'), '2026-03-10T10:00:00.250Z', 'error', 'HubSpot update failed', {
+      line(rid('bad'), `${first}T10:00:00.000Z`, 'info', 'Lookup received', { userId: 'u1' });
+      line(rid('bad'), `${first}T10:00:00.040Z`, 'warn', 'HubSpot slow', { userId: 'u1' });
+      line(rid('bad'), `${first}T10:00:00.250Z`, 'error', 'HubSpot update failed', {
         userId: 'u1',
         userCreditsBefore: 10,
         userCreditsAfter: 10,
       });
-      line(rid('good'), '2026-03-10T11:00:00.000Z', 'info', 'Lookup received', { userId: 'u2' });
-      line(rid('good'), '2026-03-10T11:00:00.100Z', 'info', 'Fields filled', {
+      line(rid('good'), `${first}T11:00:00.000Z`, 'info', 'Lookup received', { userId: 'u2' });
+      line(rid('good'), `${first}T11:00:00.100Z`, 'info', 'Fields filled', {
         userId: 'u2',
         userCreditsBefore: 5,
         userCreditsAfter: 4,
       });
-      line(rid('meh'), '2026-03-11T09:00:00.000Z', 'warn', 'Retried once', { userId: 'u3' });
+      line(rid('meh'), `${second}T09:00:00.000Z`, 'warn', 'Retried once', { userId: 'u3' });
       await app.system.requestLogs.flush();
     });
     afterAll(async () => app?.close());
@@ -97,7 +100,7 @@ for (const backend of backends) {
     it('pages through requests with the same grouping when no text filter is given', async () => {
       const get = async (q: string) =>
         (
-          await call(app.baseUrl, `/api/logs/admin/logs?startDate=2026-03-10&endDate=2026-03-11&${q}`, {
+          await call(app.baseUrl, `/api/logs/admin/logs?startDate=${first}&endDate=${second}&${q}`, {
             token,
           })
         ).body as Page;
@@ -110,7 +113,7 @@ for (const backend of backends) {
       expect(all.pagination).toEqual({ total: 3, hasMore: false, limit: 50, offset: 0 });
       expect((await get('level=error')).logs.map((l) => l.requestId)).toEqual([rid('bad')]);
       expect((await get('userId=u2')).logs.map((l) => l.requestId)).toEqual([rid('good')]);
-      const day = await call(app.baseUrl, '/api/logs/admin/logs?startDate=2026-03-10&endDate=2026-03-10', {
+      const day = await call(app.baseUrl, `/api/logs/admin/logs?startDate=${first}&endDate=${first}`, {
         token,
       });
       expect((day.body as Page).logs.map((l) => l.requestId)).toEqual([rid('good'), rid('bad')]);
@@ -126,7 +129,7 @@ for (const backend of backends) {
           ).body as Page
         ).logs.map((l) => l.message);
       expect(await get('level=warn')).toEqual(['Retried once', 'HubSpot slow']);
-      expect(await get('startDate=2026-03-10&endDate=2026-03-10&level=info')).toEqual([
+      expect(await get(`startDate=${first}&endDate=${first}&level=info`)).toEqual([
         'Fields filled',
         'Lookup received',
         'Lookup received',
