@@ -144,6 +144,16 @@ export class ProjectionRunner {
     });
   }
 
+  /**
+   * Each projection's status with its checkpoint as stored, wherever the lock is held: a process on
+   * standby reads nothing itself, so its own checkpoint stays where it last stood, while the holder
+   * commits each batch with its checkpoint. What an operator asking any process wants to see.
+   */
+  async storedStatus(): Promise<ProjectionStatus[]> {
+    const stored = await this.storedCheckpoints(this.members.map((m) => m.projection.name));
+    return this.status().map((s) => ({ ...s, checkpoint: stored.get(s.name) ?? s.checkpoint }));
+  }
+
   /** Resolves once every projection has applied everything committed before it was called. */
   async settled(timeoutMs = 30_000): Promise<void> {
     const deadline = Date.now() + timeoutMs;

@@ -128,6 +128,23 @@ for (const backend of backends) {
       expect(counted.rows).toBeGreaterThanOrEqual(320);
     });
 
+    it("tells from a process on standby how far the projection stands, as the lock's holder committed it", async () => {
+      const table = freshName('applied');
+      const name = freshName('p');
+      await createRecordingTable(t.database.db, table);
+      const holder = runner(t.database, t.store, name, table);
+      holder.start();
+      await holder.settled();
+      const standby = runner(t.database, t.store, name, table);
+      standby.start();
+      await appendTicks(t.store, 2, 30);
+      await holder.settled();
+      const [seen] = await standby.storedStatus();
+      const [held] = holder.status();
+      expect(seen).toMatchObject({ state: 'standby', checkpoint: held!.checkpoint });
+      await Promise.all([holder.stop(), standby.stop()]);
+    });
+
     it('keeps exactly-once through the checkpoint even when the lock is not held', async () => {
       const table = freshName('applied');
       const name = freshName('p');
