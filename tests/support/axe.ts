@@ -5,15 +5,18 @@ import type { Page } from 'playwright-core';
 // axe-core from npm, injected into the page under test (never fetched).
 const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 
-/** Puts axe-core into the page, for a test to run it with rules of its own. */
-export async function injectAxe(page: Page): Promise<void> {
+/** Puts axe-core into the page. */
+async function injectAxe(page: Page): Promise<void> {
   await page.evaluate(axeSource);
 }
 
-/** The axe-core rules broken on the page at serious or critical impact, with where. */
-export async function seriousViolations(page: Page): Promise<string[]> {
+/**
+ * The axe-core rules broken on the page at serious or critical impact, with where; and, with
+ * `alsoRules`, those rules whatever their impact (heading-order is only "moderate").
+ */
+export async function seriousViolations(page: Page, alsoRules: string[] = []): Promise<string[]> {
   await injectAxe(page);
-  return page.evaluate(async () => {
+  return page.evaluate(async (also) => {
     const { violations } = await (
       window as unknown as {
         axe: {
@@ -24,7 +27,7 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       }
     ).axe.run(document);
     return violations
-      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical' || also.includes(v.id))
       .map((v) => `${v.id} at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-  });
+  }, alsoRules);
 }
