@@ -9,11 +9,12 @@ export default defineConfig({
   test: {
     include: ['{domain,projections,api,web,scripts,tests}/**/*.test.{ts,tsx}'],
     exclude: [...configDefaults.exclude, ...leftOut],
-    globalSetup: ['tests/support/announce-skipped.ts'],
+    globalSetup: ['tests/support/announce-skipped.ts', 'tests/support/pglite-image.ts'],
     // Fails a suite whose process called one of HubSpot's retired, numbered APIs.
     setupFiles: ['tests/support/retired-hubspot-apis.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    reporters: ['default', './tests/support/slowest-files-reporter.ts'],
     pool: 'forks',
     maxWorkers: 2,
   },

@@ -101,8 +101,8 @@ function quietPool(config: pg.PoolConfig): pg.Pool {
   return pool;
 }
 
-/** PGlite in `dataDir` (or in memory for tests when dataDir is undefined). */
-export async function openPglite(dataDir: string | undefined): Promise<Database> {
+/** PGlite in `dataDir`, or in memory (from `image`, a data folder's tarball, when given). */
+export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   let release: (() => void) | undefined;
   let pglite: PGlite;
   if (dataDir) {
@@ -111,7 +111,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Database>
     release = lockDataDir(dir);
     pglite = await createPglite(join(dir, 'pglite'));
   } else {
-    pglite = await createPglite(undefined);
+    pglite = await createPglite(undefined, undefined, image);
   }
   return fromPglite(pglite, release);
 }

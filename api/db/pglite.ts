@@ -54,9 +54,17 @@ async function initialise(pgdata: string, template: string): Promise<void> {
   renameSync(copying, pgdata);
 }
 
-/** PGlite in `pgdata`, or in memory when it is undefined (tests, benchmarks). */
-export async function createPglite(pgdata: string | undefined, template = PGLITE_TEMPLATE): Promise<PGlite> {
-  if (pgdata === undefined) return PGlite.create({ startParams: START_PARAMS });
+/**
+ * PGlite in `pgdata`, or in memory when it is undefined (tests, benchmarks). An in-memory one
+ * starts from `image` (a `dumpDataDir` tarball) when given: loading one took 0.5 s here where
+ * initdb took 2.1 s.
+ */
+export async function createPglite(
+  pgdata: string | undefined,
+  template = PGLITE_TEMPLATE,
+  image?: Blob,
+): Promise<PGlite> {
+  if (pgdata === undefined) return PGlite.create({ startParams: START_PARAMS, loadDataDir: image });
   await initialise(pgdata, template);
   return PGlite.create(pgdata, { startParams: START_PARAMS });
 }

@@ -6,6 +6,7 @@ import { migrateDatabase } from '../../api/db/migrate';
 import { migrateOperational } from '../../api/db/operational';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import type { EventStore } from '../../domain/eventstore/types';
+import { migratedPgliteImage } from './pglite-image';
 
 export interface TestDatabase {
   database: Database;
@@ -38,7 +39,7 @@ export async function migrateAll(database: Database): Promise<PostgresEventStore
 export const pgliteBackend: Backend = {
   name: 'pglite',
   async open() {
-    const database = await openPglite(undefined);
+    const database = await openPglite(undefined, await migratedPgliteImage());
     const store = await migrateAll(database);
     return { database, store, close: () => database.close() };
   },
