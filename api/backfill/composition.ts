@@ -13,6 +13,7 @@ import type { BackfillDeps } from './deps';
 import { LookupJournal } from '../lookups/journal';
 import { emailsOf } from '../../projections/accounts/queries';
 import { backfillModule } from './routes';
+import { addressHealthModule } from '../address-health/routes';
 import { BackfillRunner } from './runner';
 
 export interface BackfillParts {
@@ -23,7 +24,10 @@ export interface BackfillParts {
 /** Records read and processed at once: HubSpot's largest search page. */
 export const BACKFILL_PAGE_SIZE = 200;
 
-/** The backfill routes and the one runner that takes jobs forward, wired to the rest of the system. */
+/**
+ * The backfill routes, the address health check that reads as its dry run does, and the one
+ * runner that takes jobs forward, wired to the rest of the system.
+ */
 export function composeBackfill(deps: {
   logger: Logger;
   store: EventStore;
@@ -58,5 +62,12 @@ export function composeBackfill(deps: {
     log: (level, message, fields) => deps.logger[level](message, fields),
   });
   const auth = { sessions: deps.accounts.sessions, accounts: deps.accounts.accounts };
-  return { modules: [backfillModule({ ...services, auth, wake: () => runner.wake() })], runner };
+  return {
+    modules: [
+      backfillModule({ ...services, auth, wake: () => runner.wake() }),
+      // The health check reads as the dry run does, in the same HubSpot budget and sample.
+      addressHealthModule({ ...services, auth }),
+    ],
+    runner,
+  };
 }

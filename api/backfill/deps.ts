@@ -1,7 +1,6 @@
 import type { BackfillCommand, BackfillStreamState } from '../../domain/backfill/decider';
 import type { BackfillEvent } from '../../domain/backfill/events';
-import { recordsCreatedUpTo, type BackfillSearch } from '../../domain/backfill/search';
-import type { BackfillScope } from '../../domain/backfill/events';
+import { recordsCreatedUpTo, type BackfillSearch, type SearchScope } from '../../domain/backfill/search';
 import { mappedProperties } from '../../domain/lookups/fill';
 import type { CommandHandler } from '../eventsourcing/command-handler';
 import type { LookupJournal } from '../lookups/journal';
@@ -25,10 +24,10 @@ export interface BackfillDeps extends LookupDeps {
 export const mappedPropertiesOf = (route: PortalRoute, objectType: CrmObjectType): string[] =>
   mappedProperties(route.config[objectType]);
 
-/** What a job of this scope, started at `startedAt` (ISO), reads in this portal. */
+/** What a job of this scope (or a health check), started at `startedAt` (ISO), reads in this portal. */
 export const searchOf = (
   route: PortalRoute,
-  job: { objectType: CrmObjectType; scope: BackfillScope; changedSince: string | null; startedAt: string },
+  job: { objectType: CrmObjectType; scope: SearchScope; changedSince: string | null; startedAt: string },
 ): BackfillSearch => ({
   objectType: job.objectType,
   zipProperty: route.zipProperty[job.objectType],

@@ -6,12 +6,7 @@ import { dryRunFigures } from '../../domain/backfill/estimate';
 import { nothingToUpdateApart } from '../../domain/lookups/events';
 import { ratePerSecond, secondsLeft } from '../../domain/backfill/progress';
 import { emptyTally, planRecord, recordsCovered, tallyRecord } from '../../domain/backfill/records';
-import {
-  nextPosition,
-  searchQuery,
-  SEARCH_PAGE_MAX,
-  type SearchPosition,
-} from '../../domain/backfill/search';
+import { searchQuery } from '../../domain/backfill/search';
 import { isMappingConfigured } from '../../domain/portals/config';
 import { backfillJob, type BackfillJobRow } from '../../projections/backfill/queries';
 import { lastWrittenValues } from '../../projections/writes/queries';
@@ -19,9 +14,23 @@ import { badRequest, conflict, notFound } from '../http/errors';
 import type { PortalRoute } from '../portals/types';
 import type { BackfillDryRunAnswer, BackfillJob, BackfillRequest } from './contract';
 import { searchOf, type BackfillDeps } from './deps';
+import { readSample } from './sample';
 
 const NO_SUCH_CONNECTION = 'There is no such HubSpot connection on your account.';
 const NO_SUCH_JOB = 'There is no such backfill job on your account.';
+
+/** The portal when this user holds it and HubSpot lets ZipFill read it; a clear refusal otherwise. */
+export async function readablePortal(
+  deps: Pick<BackfillDeps, 'portals'>,
+  userId: string,
+  portalId: string,
+): Promise<PortalRoute> {
+  const route = await deps.portals.route(portalId);
+  if (!route || route.userId !== userId) throw notFound(NO_SUCH_CONNECTION);
+  if (route.accessRevoked)
+    throw conflict('HubSpot refused access to this portal. Please connect it again from the dashboard.');
+  return route;
+}
 
 /** The portal when this user holds it, ready for a job; a clear refusal otherwise. */
 async function ownedRoute(
@@ -30,10 +39,7 @@ async function ownedRoute(
   portalId: string,
   request: BackfillRequest,
 ): Promise<PortalRoute> {
-  const route = await deps.portals.route(portalId);
-  if (!route || route.userId !== userId) throw notFound(NO_SUCH_CONNECTION);
-  if (route.accessRevoked)
-    throw conflict('HubSpot refused access to this portal. Please connect it again from the dashboard.');
+  const route = await readablePortal(deps, userId, portalId);
   if (!isMappingConfigured(route.config[request.objectType]))
     throw badRequest(
       `No ${request.objectType} fields are mapped: choose where the city, state or county go on Configure Portal first.`,
@@ -73,29 +79,20 @@ export async function dryRun(
     resolve: deps.zipTable.resolve.bind(deps.zipTable),
     scope: request.scope,
   };
-  const read = () => tally.recordsInScope + tally.outOfScope;
-  let total: number | undefined;
-  let position: SearchPosition | null = { aboveId: null };
-  while (position && read() < deps.dryRunSample) {
-    const limit = Math.min(SEARCH_PAGE_MAX, deps.dryRunSample - read());
-    const page = await client.searchRecords(request.objectType, searchQuery(search, position, limit), {
-      priority: 'background',
-    });
-    total ??= page.total;
+  const read = await readSample(client, search, deps.dryRunSample, async (records) => {
     const written = await lastWrittenValues(
       deps,
       portalId,
       request.objectType,
-      page.results.map((r) => r.id),
+      records.map((r) => r.id),
     );
-    for (const record of page.results)
+    for (const record of records)
       tally = tallyRecord(
         tally,
         planRecord(record, { ...context, lastWritten: written.get(record.id) ?? {} }),
       );
-    position = nextPosition(position, page, limit);
-  }
-  const figures = dryRunFigures(tally, { total: total ?? 0, readAll: position === null });
+  });
+  const figures = dryRunFigures(tally, read);
   const { state } = await deps.credits.load(creditsStream(userId));
   const { outOfScope: _left, ...inScope } = figures; // the records ZipFill cannot change are not shown
   return {

@@ -34,7 +34,7 @@ export interface SampleRead {
  * remainder: each part is its share rounded down or up, and the parts add up to exactly `to`.
  * Ties go to the earlier part, so the same tally always gives the same figures.
  */
-function apportion(parts: readonly number[], from: number, to: number): number[] {
+export function apportion(parts: readonly number[], from: number, to: number): number[] {
   if (from === 0) return parts.map(() => 0);
   const shares = parts.map((part, index) => {
     const scaled = part * to;

@@ -50,13 +50,19 @@ export const LAST_MODIFIED_PROPERTY: Record<CrmObjectTypeName, string> = {
   company: 'hs_lastmodifieddate',
 };
 
-/** What a job or a dry run reads. */
+/**
+ * What a search reads: a backfill's scope (records with a ZIP), or every record, with a ZIP or
+ * without, for a health check that counts the records lacking one.
+ */
+export type SearchScope = BackfillScope | 'every_record';
+
+/** What a job, a dry run or a health check reads. */
 export interface BackfillSearch {
   objectType: CrmObjectTypeName;
   zipProperty: string;
   /** The CRM properties the portal's mapping writes on this object type. */
   mappedProperties: readonly string[];
-  scope: BackfillScope;
+  scope: SearchScope;
   /** YYYY-MM-DD (UTC), or null. */
   changedSince: string | null;
   /** ms since the epoch: only records created up to then (recordsCreatedUpTo). */
@@ -78,7 +84,8 @@ export interface SearchPosition {
 }
 
 /**
- * The search for a scope: records with a value in the ZIP property; in scope 'empty' only those
+ * The search for a scope: records with a value in the ZIP property (every record in scope
+ * 'every_record'); in scope 'empty' only those
  * with at least one mapped property empty (HubSpot ORs filter groups, so one group per mapped
  * property); created up to `createdUpTo`; changed on or after `changedSince` when given; above
  * the position's id, in ascending id order so that "above the last id seen" is exactly where
@@ -89,7 +96,9 @@ export interface SearchPosition {
  */
 export function searchQuery(search: BackfillSearch, position: SearchPosition, limit: number): SearchQuery {
   const common: SearchFilter[] = [
-    { propertyName: search.zipProperty, operator: 'HAS_PROPERTY' },
+    ...(search.scope === 'every_record'
+      ? []
+      : [{ propertyName: search.zipProperty, operator: 'HAS_PROPERTY' as const }]),
     { propertyName: CREATED_PROPERTY, operator: 'LTE', value: String(search.createdUpTo) },
   ];
   if (search.changedSince)

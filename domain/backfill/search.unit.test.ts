@@ -33,6 +33,17 @@ describe('the search a backfill reads', () => {
     });
   });
 
+  it('for a health check reads every record, with a ZIP or without, with the ZIP and mapped properties', () => {
+    expect(searchQuery({ ...search, scope: 'every_record' }, { aboveId: '7' }, 200)).toEqual({
+      filterGroups: [
+        { filters: [createdUpToStart, { propertyName: 'hs_object_id', operator: 'GT', value: '7' }] },
+      ],
+      sorts: [{ propertyName: 'hs_object_id', direction: 'ASCENDING' }],
+      properties: ['zip', 'city', 'state'],
+      limit: 200,
+    });
+  });
+
   it('in scope "empty" reads the records with at least one mapped property empty (one group per property)', () => {
     const query = searchQuery({ ...search, scope: 'empty' }, { aboveId: null }, 200);
     expect(query.filterGroups).toEqual([

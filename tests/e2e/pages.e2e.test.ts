@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import type { HealthCheckAnswer } from '../../api/address-health/contract';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call } from '../support/app';
 import { seriousViolations } from '../support/axe';
@@ -106,6 +107,77 @@ const estimatedDryRun: View = {
   },
 };
 
+/** A large portal's health check as the server answers it: estimated, with examples of every class. */
+const ESTIMATED_HEALTH_CHECK: HealthCheckAnswer = {
+  request: { objectType: 'contact' },
+  recordsInScope: 82_726,
+  examined: 10_000,
+  counts: {
+    no_zip: 8_273,
+    invalid_zip: 1_241,
+    unknown_zip: 414,
+    city_not_accepted: 2_482,
+    state_not_zips: 827,
+    county_not_zips: 1_654,
+    multi_county_zip: 12_409,
+    consistent: 55_426,
+  },
+  examples: {
+    no_zip: [{ objectId: '1001', zip: '', found: 'The record has no ZIP.' }],
+    invalid_zip: [
+      { objectId: '1002', zip: 'n/a', found: '"n/a" is not a US ZIP or a Canadian postal code.' },
+    ],
+    unknown_zip: [
+      { objectId: '1003', zip: '00000', found: '00000 is not a ZIP or postal code the ZIP table knows.' },
+    ],
+    city_not_accepted: [
+      {
+        objectId: '1004',
+        zip: '02128',
+        found: 'The city "Cambridge" is not a name of 02128: Boston, East Boston.',
+      },
+    ],
+    state_not_zips: [{ objectId: '1005', zip: '60601', found: 'The state "WI" is not 60601\'s: IL.' }],
+    county_not_zips: [
+      {
+        objectId: '1006',
+        zip: '86515',
+        found: 'The county "Navajo County" is not among 86515\'s: Apache County, AZ; McKinley County, NM.',
+      },
+    ],
+    multi_county_zip: [
+      {
+        objectId: '1007',
+        zip: '86515',
+        found: '86515 spans 2 counties in more than one state: Apache County, AZ; McKinley County, NM.',
+      },
+    ],
+    consistent: [{ objectId: '1008', zip: '10001', found: 'Nothing contradicts 10001.' }],
+  },
+  estimate: { examined: 10_000 },
+};
+
+/**
+ * The "Check address health" dialog with a large portal's check shown: the estimate, the chart
+ * and an example of every class. The answer is the browser's own; the server's is proven by
+ * tests/address-health/health-check.int.test.ts.
+ */
+const healthCheckDialog: View = {
+  name: '/dashboard (Check address health, an estimated check)',
+  async open(page) {
+    await page.route('**/health-checks/*', (request) => request.fulfill({ json: ESTIMATED_HEALTH_CHECK }));
+    await page.goto('/dashboard');
+    await settle(page);
+    await page.getByRole('button', { name: 'Check address health' }).first().click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Check address health' }).click();
+    await dialog.getByText('Estimated from the first 10,000 of 82,726 records').waitFor({ timeout: 20_000 });
+    await dialog.locator('canvas').waitFor({ timeout: 20_000 });
+    // The chart draws itself in about a second; the check must see what it leaves.
+    await page.waitForTimeout(1_200);
+  },
+};
+
 /** A backfill of every contact with a ZIP, so the dashboard and the admin's Backfills tab list a job. */
 async function startBackfillOfAll(baseUrl: string, email: string, portalId: string) {
   const signedIn = await call(baseUrl, '/api/auth/login', { body: { email, password } });
@@ -140,6 +212,7 @@ describe('every page of the app in the browser', () => {
         ...['/dashboard', '/manage-account', '/credits', `/configure-portal/${portalId}`].map(route),
         backfillDialog,
         estimatedDryRun,
+        healthCheckDialog,
         ...ADMIN_TABS.map(adminTab),
       ];
     },

@@ -1,6 +1,7 @@
 export { Alert } from './Alert';
 export { Button, LinkButton } from './Button';
 export { Card } from './Card';
+export { ChoiceGroup } from './ChoiceGroup';
 export { Dialog } from './Dialog';
 export { Email } from './Email';
 export { withFlash } from './Flash';

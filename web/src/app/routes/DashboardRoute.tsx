@@ -1,11 +1,19 @@
+import { CheckAddressHealth } from '../../features/address-health/components/CheckAddressHealth';
 import { BackfillJobsCard } from '../../features/backfill/components/BackfillJobsCard';
 import { FillExistingRecords } from '../../features/backfill/components/FillExistingRecords';
 import { DashboardPage } from '../../features/dashboard/routes/DashboardPage';
 
-/** The dashboard with the backfill feature in it: features meet here, never in each other. */
+/** The dashboard with the backfill and address health features in it: features meet here, never in each other. */
 export function DashboardRoute() {
   return (
-    <DashboardPage portalAction={(portalId) => <FillExistingRecords portalId={portalId} />}>
+    <DashboardPage
+      portalAction={(portalId) => (
+        <>
+          <FillExistingRecords portalId={portalId} />
+          <CheckAddressHealth portalId={portalId} />
+        </>
+      )}
+    >
       <BackfillJobsCard />
     </DashboardPage>
   );

@@ -2,10 +2,9 @@ import { useState } from 'react';
 import type { BackfillObjectType, BackfillScope } from '@api/backfill/contract';
 import { utcDate } from '@domain/lookups/usage-window';
 import { serverErrorText } from '../../../lib/errors';
-import { Alert, Button, Spinner, TextField } from '../../../ui';
+import { Alert, Button, ChoiceGroup, Spinner, TextField } from '../../../ui';
 import { useBackfillDryRunMutation, useStartBackfillMutation } from '../api';
 import { DEFAULT_CHOICES, DRY_RUN_READING, dryRunMatches, requestOf, type BackfillChoices } from '../dry-run';
-import { ChoiceGroup } from './ChoiceGroup';
 import { DryRunSummary } from './DryRunSummary';
 
 const OBJECT_TYPES: [BackfillObjectType, string][] = [

@@ -1,0 +1,23 @@
+import { useState } from 'react';
+import { Button, Dialog } from '../../../ui';
+import { HealthCheckForm } from './HealthCheckForm';
+import '../address-health.css';
+
+/** A portal row's "Check address health" action: the dialog that runs the free check. */
+export function CheckAddressHealth({ portalId }: { portalId: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        variant="secondary"
+        aria-label={`Check address health in portal ${portalId}`}
+        onClick={() => setOpen(true)}
+      >
+        Check address health
+      </Button>
+      <Dialog title={`Address health in portal ${portalId}`} open={open} onClose={() => setOpen(false)}>
+        <HealthCheckForm portalId={portalId} />
+      </Dialog>
+    </>
+  );
+}

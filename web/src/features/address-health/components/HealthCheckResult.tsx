@@ -1,0 +1,79 @@
+import { lazy, Suspense } from 'react';
+import type { HealthCheckAnswer } from '@api/address-health/contract';
+import { ADDRESS_CLASSES } from '@domain/address-health/figures';
+import { formatNumber } from '../../../lib/plural';
+import { Alert, Button, Spinner } from '../../../ui';
+import { classTitle, healthEstimateNote, healthFigure, problemCount } from '../health-view';
+import { useHealthReportDownload } from '../use-health-report-download';
+
+const HealthChart = lazy(() => import('./HealthChart'));
+
+const OBJECTS = { contact: 'contacts', company: 'companies' } as const;
+
+/** What the check found: the figures, the chart, examples of each class and the CSV. */
+export function HealthCheckResult({ portalId, answer }: { portalId: string; answer: HealthCheckAnswer }) {
+  const report = useHealthReportDownload(portalId, answer.request);
+  const estimate = healthEstimateNote(answer);
+  const figure = (count: number) => healthFigure(answer, count);
+  if (answer.recordsInScope === 0)
+    return <Alert kind="info">This portal has no {OBJECTS[answer.request.objectType]} to check.</Alert>;
+  const withExamples = ADDRESS_CLASSES.filter((c) => c !== 'consistent' && answer.examples[c].length > 0);
+  return (
+    <section className="health-result" aria-labelledby={`health-result-${portalId}`}>
+      <h3 id={`health-result-${portalId}`} className="health-subtitle">
+        Health check: nothing was charged or written
+      </h3>
+      {estimate && <p className="health-estimate">{estimate}</p>}
+      <dl className="health-figures">
+        <div>
+          <dt>Records</dt>
+          <dd>{formatNumber(answer.recordsInScope)}</dd>
+        </div>
+        <div>
+          <dt>Checked</dt>
+          <dd>{formatNumber(answer.examined)}</dd>
+        </div>
+        <div>
+          <dt>To fix</dt>
+          <dd>{figure(problemCount(answer.counts))}</dd>
+        </div>
+        <div>
+          <dt>Consistent</dt>
+          <dd>{figure(answer.counts.consistent)}</dd>
+        </div>
+      </dl>
+      <Suspense fallback={<Spinner label="Drawing the chart..." />}>
+        <HealthChart counts={answer.counts} />
+      </Suspense>
+      {withExamples.length > 0 && (
+        <>
+          <h4 className="health-subtitle">Examples</h4>
+          {withExamples.map((found) => (
+            <div key={found} className="health-class">
+              <h5 className="health-class-title">
+                {classTitle(found)}: {figure(answer.counts[found])}
+              </h5>
+              <ul className="health-examples">
+                {answer.examples[found].map((e) => (
+                  <li key={e.objectId}>
+                    <span className="muted small">
+                      Record {e.objectId}
+                      {e.zip && <>, ZIP {e.zip}</>}
+                    </span>{' '}
+                    {e.found}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          ))}
+        </>
+      )}
+      <div className="button-row">
+        <Button variant="secondary" disabled={report.downloading} onClick={() => void report.download()}>
+          {report.downloading ? 'Preparing the CSV...' : 'Download records (CSV)'}
+        </Button>
+      </div>
+      {report.error && <Alert kind="error">{report.error}</Alert>}
+    </section>
+  );
+}

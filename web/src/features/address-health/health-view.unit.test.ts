@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { healthEstimateNote, healthFigure, problemCount } from './health-view';
+
+const counts = {
+  no_zip: 4,
+  invalid_zip: 1,
+  unknown_zip: 0,
+  city_not_accepted: 2,
+  state_not_zips: 3,
+  county_not_zips: 1,
+  multi_county_zip: 5,
+  consistent: 12,
+};
+
+describe('how the health check’s figures read', () => {
+  it('counts as to fix every class but a ZIP spanning several counties and a consistent record', () => {
+    expect(problemCount(counts)).toBe(11);
+  });
+
+  it('says an estimated check’s figures are "about" and where they come from, and an exact one’s plainly', () => {
+    const estimated = { recordsInScope: 82_726, estimate: { examined: 10_000 } };
+    expect(healthFigure(estimated, 1_204)).toBe('about 1,204');
+    expect(healthEstimateNote(estimated)).toBe(
+      'Estimated from the first 10,000 of 82,726 records (the oldest): the CSV lists those.',
+    );
+    expect(healthFigure({}, 1_204)).toBe('1,204');
+    expect(healthEstimateNote({ recordsInScope: 12 })).toBeNull();
+  });
+});
