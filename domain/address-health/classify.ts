@@ -1,10 +1,18 @@
-import { countiesOf, parsePostalCode, type Location, type ParsedPostalCode } from '../lookups/postal-code';
+import {
+  countiesOf,
+  parsePostalCode,
+  type CountyShare,
+  type Location,
+  type ParsedPostalCode,
+} from '../lookups/postal-code';
+import { namesOfState } from '../lookups/state-names';
 import { acceptedCities, isAcceptedCity } from '../lookups/write-modes';
 
 /**
  * What a health check finds in one record's address, the first that applies in this order: no
  * ZIP; a ZIP in no supported format; a ZIP the table does not know; a city that is not one of the
- * ZIP's accepted names; a state that is not the ZIP's; a county that is not among the counties
+ * ZIP's accepted names; a state that is not the ZIP's (by code or name, any of a state-crossing
+ * ZIP's); a county that is not among the counties
  * the ZIP spans; a consistent record whose ZIP spans several counties (informative: its county
  * may rightly be any of them); consistent. An empty city, state or county contradicts nothing.
  */
@@ -39,6 +47,14 @@ function namesOneOf(value: string, counties: readonly string[]): boolean {
   return counties.some((county) => key(county) === held || key(county).startsWith(`${held} `));
 }
 
+/**
+ * The states a record of this ZIP may name, by code or by name: the ZIP's own and, where it
+ * crosses a state line, each state its counties lie in (86515's New Mexico side says "NM").
+ */
+function statesOf(place: Location, counties: readonly CountyShare[]): string[] {
+  return [...new Set([place.state, ...counties.map((c) => c.state)])].flatMap(namesOfState);
+}
+
 export function classifyAddress(
   address: RecordAddress,
   resolve: (code: ParsedPostalCode) => Location | undefined,
@@ -51,8 +67,9 @@ export function classifyAddress(
   // A Canadian code names an area, not a city, and its "county" is a time offset: neither is checked.
   if (place.city && present(address.city) && !isAcceptedCity(address.city, acceptedCities(place)))
     return 'city_not_accepted';
-  if (present(address.state) && key(address.state) !== key(place.state)) return 'state_not_zips';
   const counties = countiesOf(place);
+  if (present(address.state) && !statesOf(place, counties).some((name) => key(name) === key(address.state!)))
+    return 'state_not_zips';
   if (
     counties.length > 0 &&
     present(address.county) &&

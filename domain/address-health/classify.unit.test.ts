@@ -42,6 +42,15 @@ describe('the health check of a record’s address', () => {
     expect(classify('M5V 3L9', { state: 'QC' })).toBe('state_not_zips');
   });
 
+  it('takes the state by its name as well as its code, and either state of a ZIP that crosses a state line', () => {
+    expect(classify('02128', { city: 'Boston', state: 'Massachusetts' })).toBe('consistent');
+    expect(classify('M5V 3L9', { state: 'Ontario' })).toBe('consistent');
+    expect(classify('02128', { city: 'Boston', state: 'New Hampshire' })).toBe('state_not_zips');
+    expect(classify('86515', { city: 'Window Rock', state: 'NM' })).toBe('multi_county_zip');
+    expect(classify('86515', { city: 'Window Rock', state: 'New Mexico' })).toBe('multi_county_zip');
+    expect(classify('86515', { city: 'Window Rock', state: 'UT' })).toBe('state_not_zips');
+  });
+
   it('finds a county that is not among the counties the ZIP spans, across a state line too', () => {
     expect(classify('02128', { city: 'Boston', county: 'Middlesex County' })).toBe('county_not_zips');
     expect(classify('86515', { city: 'Window Rock', state: 'AZ', county: 'Navajo County' })).toBe(
