@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import { reportOf, seedContacts, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
+import { reportOf, runJob, seedContacts, startBackfillApp, userWithPortal } from './helpers';
 
 /** Fewer than DRY_RUN_SAMPLE_SIZE, and not whole search pages: the last page asks for 50. */
 const SAMPLE = 250;
@@ -128,8 +128,7 @@ for (const backend of backends) {
         recordsCovered: 1,
       } satisfies BackfillDryRunAnswer);
 
-      const job = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'empty' });
-      const done = await waitForJob(app.baseUrl, user.token, job.jobId, ['completed']);
+      const done = await runJob(app, user, { objectType: 'contact', scope: 'empty' });
       expect(done.progress).toMatchObject({
         done: 2,
         total: 2,
@@ -138,7 +137,7 @@ for (const backend of backends) {
         failed: 1,
         failuresByReason: { invalid_zip_format: 1 },
       });
-      const report = await reportOf(app.baseUrl, user.token, job.jobId);
+      const report = await reportOf(app.baseUrl, user.token, done.jobId);
       expect(report.map((r) => r.object_id).sort()).toEqual([toFill, badZip].sort());
       for (const untouched of [canadian, alreadyRight, typedCity])
         expect(report.some((r) => r.object_id === untouched)).toBe(false);
