@@ -101,20 +101,29 @@ export async function writeToCrm<L extends LookupTarget>(
         const outcome = failure(error);
         return group.map((write) => ({ write, outcome }));
       }
-      return writeGroup(client, objectType, group, lastWritten, options);
+      return writeGroup({ client, objectType, group, lastWritten, options });
     }),
   );
   return results.flat();
 }
 
+/** One portal's writes to records of one object type, and what deciding and writing them takes. */
+interface PortalGroup<L extends LookupTarget> {
+  client: CrmPortalClient;
+  objectType: CrmObjectType;
+  group: readonly CrmWrite<L>[];
+  lastWritten: LastWrittenValues;
+  options: WriteOptions;
+}
+
 /** Each write with the properties its modes let through, or the outcome it has without a write. */
-async function decide<L extends LookupTarget>(
-  client: CrmPortalClient,
-  objectType: CrmObjectType,
-  group: readonly CrmWrite<L>[],
-  lastWritten: LastWrittenValues,
-  options: WriteOptions,
-): Promise<{
+async function decide<L extends LookupTarget>({
+  client,
+  objectType,
+  group,
+  lastWritten,
+  options,
+}: PortalGroup<L>): Promise<{
   ready: CrmWrite<L>[];
   /** Failures, records with nothing to update, and resumed lookups whose earlier write had landed. */
   ended: WriteResult<L>[];
@@ -184,15 +193,10 @@ async function decide<L extends LookupTarget>(
   return { ready, ended, properties, filled };
 }
 
-async function writeGroup<L extends LookupTarget>(
-  client: CrmPortalClient,
-  objectType: CrmObjectType,
-  group: readonly CrmWrite<L>[],
-  lastWritten: LastWrittenValues,
-  options: WriteOptions,
-): Promise<WriteResult<L>[]> {
+async function writeGroup<L extends LookupTarget>(portalGroup: PortalGroup<L>): Promise<WriteResult<L>[]> {
+  const { client, objectType, options } = portalGroup;
   // A read model that cannot answer is not the CRM's failure: it throws, and the wave is retried.
-  const decided = await decide(client, objectType, group, lastWritten, options);
+  const decided = await decide(portalGroup);
   const { ready, properties, filled } = decided;
   const results: WriteResult<L>[] = [...decided.ended];
   for (let i = 0; i < ready.length; i += CRM_BATCH_SIZE) {

@@ -11,6 +11,16 @@ const sample: DryRunTally = {
   outOfScope: 0,
 };
 
+/** A tally of the records read: nothing in it unless given. */
+const tally = (given: Partial<DryRunTally>): DryRunTally => ({
+  recordsInScope: 0,
+  creditsNeeded: 0,
+  nothingToUpdate: 0,
+  failures: {},
+  outOfScope: 0,
+  ...given,
+});
+
 const failing = (figures: DryRunTally) =>
   Object.values(figures.failures).reduce((sum, n) => sum + (n ?? 0), 0);
 const parts = (figures: DryRunTally) => figures.creditsNeeded + figures.nothingToUpdate + failing(figures);
@@ -57,13 +67,11 @@ describe('a dry run of a portal larger than it reads', () => {
   });
 
   it('rounds so the parts add up to exactly the records in scope', () => {
-    const thirds: DryRunTally = {
+    const thirds = tally({
       recordsInScope: 3,
       creditsNeeded: 1,
-      nothingToUpdate: 0,
       failures: { zip_not_found: 1, invalid_zip_format: 1 },
-      outOfScope: 0,
-    };
+    });
     for (const total of [4, 5, 7, 10, 82_726]) {
       const figures = dryRunFigures(thirds, { total, readAll: false });
       expect(parts(figures)).toBe(figures.recordsInScope);
@@ -74,46 +82,21 @@ describe('a dry run of a portal larger than it reads', () => {
   });
 
   it('keeps every failure reason it saw, however rare', () => {
-    const rare: DryRunTally = {
-      recordsInScope: 10_000,
-      creditsNeeded: 9_999,
-      nothingToUpdate: 0,
-      failures: { zip_not_found: 1 },
-      outOfScope: 0,
-    };
+    const rare = tally({ recordsInScope: 10_000, creditsNeeded: 9_999, failures: { zip_not_found: 1 } });
     expect(dryRunFigures(rare, { total: 10_001, readAll: false }).failures).toEqual({ zip_not_found: 1 });
   });
 
   it('gives the same figures for the same tally', () => {
-    const tied: DryRunTally = {
-      recordsInScope: 2,
-      creditsNeeded: 1,
-      nothingToUpdate: 0,
-      failures: { zip_not_found: 1 },
-      outOfScope: 0,
-    };
+    const tied = tally({ recordsInScope: 2, creditsNeeded: 1, failures: { zip_not_found: 1 } });
     expect(dryRunFigures(tied, { total: 3, readAll: false })).toEqual({
-      recordsInScope: 3,
-      creditsNeeded: 2,
-      nothingToUpdate: 0,
-      failures: { zip_not_found: 1 },
-      outOfScope: 0,
+      ...tally({ recordsInScope: 3, creditsNeeded: 2, failures: { zip_not_found: 1 } }),
       estimate: { examined: 2 },
     });
   });
 
   it('estimates nothing from nothing read', () => {
-    expect(
-      dryRunFigures(
-        { recordsInScope: 0, creditsNeeded: 0, nothingToUpdate: 0, failures: {}, outOfScope: 0 },
-        { total: 50, readAll: false },
-      ),
-    ).toEqual({
-      recordsInScope: 50,
-      creditsNeeded: 0,
-      nothingToUpdate: 0,
-      failures: {},
-      outOfScope: 0,
+    expect(dryRunFigures(tally({}), { total: 50, readAll: false })).toEqual({
+      ...tally({ recordsInScope: 50 }),
       estimate: { examined: 0 },
     });
   });

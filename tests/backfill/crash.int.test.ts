@@ -9,7 +9,7 @@ import { createSystem } from '../../api/system';
 import { creditsStream } from '../../domain/credits/decider';
 import { call, FAST_HASHING, signUp } from '../support/app';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
-import { crashTargets } from '../support/crash-targets';
+import { crashTargets, type CrashTarget } from '../support/crash-targets';
 import { freePort } from '../support/server-process';
 import { foldBalance, topUp } from '../lookups/helpers';
 import type { BackfillJobsAnswer } from '../../api/backfill/contract';
@@ -100,14 +100,16 @@ async function creditsOf(db: Database, userId: string) {
   return { stream, charges, outcomes };
 }
 
-/** A child killed with its third page of 100 charged and held before its write (or, `written`, after it). */
-async function killedOnThirdPage(
-  env: Record<string, string>,
-  user: Awaited<ReturnType<typeof setUp>>,
-  written = false,
-) {
+/**
+ * A user set up on the target (see setUp) and their job, whose child was killed with its third
+ * page of 100 charged and held before its write (or, `written`, after it).
+ */
+async function killedOnThirdPage(target: CrashTarget, typed: Record<string, string> = {}, written = false) {
+  const db = await target.open();
+  const user = await setUp(db, typed);
+  await db.close();
   const first = await startChild({
-    ...env,
+    ...target.env,
     CHILD_PAGE_SIZE: '100',
     CHILD_HOLD_UPDATES_AFTER: '2',
     ...(written ? { CHILD_HOLD_AFTER_WRITE: '1' } : {}),
@@ -120,175 +122,166 @@ async function killedOnThirdPage(
   );
   await first.printed('held');
   await stop(first, 'SIGKILL');
-  return job;
+  return { user, job };
+}
+
+/** The service started again on the target's data, reading pages of 100. */
+const restarted = (target: CrashTarget, env: Record<string, string> = {}) =>
+  startChild({ ...target.env, CHILD_PAGE_SIZE: '100', ...env });
+
+/** The service started again on the target's data, and the job once it completed there. */
+async function finishedAfterRestart(target: CrashTarget, token: string, jobId: string) {
+  const second = await restarted(target);
+  return { second, done: await waitForJob(second.baseUrl, token, jobId, ['completed'], 90_000) };
+}
+
+/** A test run on each target, a fresh one each time, disposed of afterwards whatever the test did. */
+function itOnEachTarget(name: string, test: (target: CrashTarget) => Promise<void>) {
+  it.each(targets)(
+    name,
+    async (_name, makeTarget) => {
+      const target = await makeTarget();
+      try {
+        await test(target);
+      } finally {
+        await target.dispose();
+      }
+    },
+    180_000,
+  );
 }
 
 describe('the service killed in the middle of a backfill', () => {
-  it.each(targets)(
+  itOnEachTarget(
     'resumes from its cursor after a restart on %s, charging nothing twice and skipping nothing',
-    async (_name, makeTarget) => {
-      const target = await makeTarget();
-      try {
-        let db = await target.open();
-        const user = await setUp(db);
-        await db.close();
+    async (target) => {
+      // Two pages written, the third charged and held before its write when the process dies.
+      const { user, job } = await killedOnThirdPage(target);
 
-        // Two pages written, the third charged and held before its write when the process dies.
-        const job = await killedOnThirdPage(target.env, user);
+      const { second, done } = await finishedAfterRestart(target, user.token, job.jobId);
+      expect(done.progress).toMatchObject({
+        done: RECORDS,
+        succeeded: RECORDS,
+        failed: 0,
+        creditsSpent: RECORDS,
+      });
+      await stop(second, 'SIGTERM');
 
-        const second = await startChild({ ...target.env, CHILD_PAGE_SIZE: '100' });
-        const done = await waitForJob(second.baseUrl, user.token, job.jobId, ['completed'], 90_000);
-        expect(done.progress).toMatchObject({
-          done: RECORDS,
-          succeeded: RECORDS,
-          failed: 0,
-          creditsSpent: RECORDS,
-        });
-        await stop(second, 'SIGTERM');
-
-        db = await target.open();
-        const { stream, charges, outcomes } = await creditsOf(db, user.userId);
-        expect(charges.size).toBe(RECORDS);
-        expect([...charges.values()].every((n) => n === 1)).toBe(true);
-        expect(outcomes.size).toBe(RECORDS);
-        expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
-        expect(stream.filter((e) => e.type === 'LookupSucceeded')).toHaveLength(RECORDS);
-        expect(foldBalance(stream)).toEqual({ balance: 50, lowest: 0 });
-        for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
-          expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'New York' });
-        await db.close();
-      } finally {
-        await target.dispose();
-      }
+      const db = await target.open();
+      const { stream, charges, outcomes } = await creditsOf(db, user.userId);
+      expect(charges.size).toBe(RECORDS);
+      expect([...charges.values()].every((n) => n === 1)).toBe(true);
+      expect(outcomes.size).toBe(RECORDS);
+      expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
+      expect(stream.filter((e) => e.type === 'LookupSucceeded')).toHaveLength(RECORDS);
+      expect(foldBalance(stream)).toEqual({ balance: 50, lowest: 0 });
+      for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
+        expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'New York' });
+      await db.close();
     },
-    180_000,
   );
 
-  it.each(targets)(
+  itOnEachTarget(
     'gives back the credits of a page charged and never written when the job is cancelled after a restart on %s',
-    async (_name, makeTarget) => {
-      const target = await makeTarget();
-      try {
-        let db = await target.open();
-        const user = await setUp(db);
-        await db.close();
-        const job = await killedOnThirdPage(target.env, user);
+    async (target) => {
+      const { user, job } = await killedOnThirdPage(target);
 
-        // Restarted with no runner yet: the user cancels before any runner takes the page up again.
-        const second = await startChild({
-          ...target.env,
-          CHILD_PAGE_SIZE: '100',
-          CHILD_RUNNER_ON_SIGNAL: '1',
-        });
-        const cancelled = await call(second.baseUrl, `/api/hubspot/backfill/${job.jobId}/cancel`, {
-          token: user.token,
-          method: 'POST',
-        });
-        expect(cancelled).toMatchObject({ status: 200, body: { job: { state: 'cancelled' } } });
-        second.process.kill('SIGUSR2');
-        await second.printed('runner');
+      // Restarted with no runner yet: the user cancels before any runner takes the page up again.
+      const second = await restarted(target, { CHILD_RUNNER_ON_SIGNAL: '1' });
+      const cancelled = await call(second.baseUrl, `/api/hubspot/backfill/${job.jobId}/cancel`, {
+        token: user.token,
+        method: 'POST',
+      });
+      expect(cancelled).toMatchObject({ status: 200, body: { job: { state: 'cancelled' } } });
+      second.process.kill('SIGUSR2');
+      await second.printed('runner');
 
-        const deadline = Date.now() + 90_000;
-        let report = await reportOf(second.baseUrl, user.token, job.jobId);
-        while (report.length < 300 && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 100));
-          report = await reportOf(second.baseUrl, user.token, job.jobId);
-        }
-        const refunded = report.filter((r) => r.outcome === 'failed');
-        expect(report.filter((r) => r.outcome === 'succeeded')).toHaveLength(200);
-        expect(refunded).toHaveLength(100);
-        expect(refunded.every((r) => r.reason === 'backfill_cancelled' && r.zip === '10001')).toBe(true);
-
-        // The job's figures, as the dashboard shows them, add up to the report's and the ledger's.
-        let answer = await jobOf(second.baseUrl, user.token, job.jobId);
-        while (answer.progress.done < 300 && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 100));
-          answer = await jobOf(second.baseUrl, user.token, job.jobId);
-        }
-        const figures = {
-          done: 300,
-          succeeded: 200,
-          failed: 100,
-          failuresByReason: { backfill_cancelled: 100 },
-          creditsSpent: 200,
-        };
-        expect(answer).toMatchObject({
-          state: 'cancelled',
-          stateDetail: expect.stringContaining('get their credits back and count as failed'),
-          progress: figures,
-        });
-        const listed = await call(second.baseUrl, '/api/hubspot/backfills', { token: user.token });
-        expect((listed.body as BackfillJobsAnswer).jobs).toEqual([
-          expect.objectContaining({ jobId: job.jobId, progress: expect.objectContaining(figures) }),
-        ]);
-        await stop(second, 'SIGTERM');
-
-        db = await target.open();
-        const { stream, charges, outcomes } = await creditsOf(db, user.userId);
-        expect(charges.size).toBe(300);
-        expect([...charges.values()].every((n) => n === 1)).toBe(true);
-        expect([...outcomes.keys()].sort()).toEqual([...charges.keys()].sort());
-        expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
-        const refunds = stream.filter((e) => e.type === 'LookupFailed');
-        expect(refunds).toHaveLength(100);
-        for (const refund of refunds)
-          expect(refund.data).toMatchObject({
-            reason: 'backfill_cancelled',
-            refunded: true,
-            refundedCredits: 1,
-          });
-        // The sign-up grant of 50 and the RECORDS bought, less the 200 records filled.
-        expect(foldBalance(stream)).toEqual({ balance: 50 + RECORDS - 200, lowest: 0 });
-        // The credits the job shows spent are its charges net of the refunds.
-        expect(charges.size - refunds.length).toBe(figures.creditsSpent);
-        await db.close();
-      } finally {
-        await target.dispose();
+      const deadline = Date.now() + 90_000;
+      let report = await reportOf(second.baseUrl, user.token, job.jobId);
+      while (report.length < 300 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        report = await reportOf(second.baseUrl, user.token, job.jobId);
       }
+      const refunded = report.filter((r) => r.outcome === 'failed');
+      expect(report.filter((r) => r.outcome === 'succeeded')).toHaveLength(200);
+      expect(refunded).toHaveLength(100);
+      expect(refunded.every((r) => r.reason === 'backfill_cancelled' && r.zip === '10001')).toBe(true);
+
+      // The job's figures, as the dashboard shows them, add up to the report's and the ledger's.
+      let answer = await jobOf(second.baseUrl, user.token, job.jobId);
+      while (answer.progress.done < 300 && Date.now() < deadline) {
+        await new Promise((r) => setTimeout(r, 100));
+        answer = await jobOf(second.baseUrl, user.token, job.jobId);
+      }
+      const figures = {
+        done: 300,
+        succeeded: 200,
+        failed: 100,
+        failuresByReason: { backfill_cancelled: 100 },
+        creditsSpent: 200,
+      };
+      expect(answer).toMatchObject({
+        state: 'cancelled',
+        stateDetail: expect.stringContaining('get their credits back and count as failed'),
+        progress: figures,
+      });
+      const listed = await call(second.baseUrl, '/api/hubspot/backfills', { token: user.token });
+      expect((listed.body as BackfillJobsAnswer).jobs).toEqual([
+        expect.objectContaining({ jobId: job.jobId, progress: expect.objectContaining(figures) }),
+      ]);
+      await stop(second, 'SIGTERM');
+
+      const db = await target.open();
+      const { stream, charges, outcomes } = await creditsOf(db, user.userId);
+      expect(charges.size).toBe(300);
+      expect([...charges.values()].every((n) => n === 1)).toBe(true);
+      expect([...outcomes.keys()].sort()).toEqual([...charges.keys()].sort());
+      expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
+      const refunds = stream.filter((e) => e.type === 'LookupFailed');
+      expect(refunds).toHaveLength(100);
+      for (const refund of refunds)
+        expect(refund.data).toMatchObject({
+          reason: 'backfill_cancelled',
+          refunded: true,
+          refundedCredits: 1,
+        });
+      // The sign-up grant of 50 and the RECORDS bought, less the 200 records filled.
+      expect(foldBalance(stream)).toEqual({ balance: 50 + RECORDS - 200, lowest: 0 });
+      // The credits the job shows spent are its charges net of the refunds.
+      expect(charges.size - refunds.length).toBe(figures.creditsSpent);
+      await db.close();
     },
-    180_000,
   );
 
-  it.each(targets)(
+  itOnEachTarget(
     'judges a page killed between its HubSpot write and its outcomes by what it planned on %s: records whose City a person typed are filled, charged once, with their fields in the CSV',
-    async (_name, makeTarget) => {
-      const target = await makeTarget();
-      try {
-        let db = await target.open();
-        // A person typed the City; ZipFill fills the State beside it and keeps the City.
-        const user = await setUp(db, { city: 'The Village' });
-        await db.close();
+    async (target) => {
+      // A person typed the City; ZipFill fills the State beside it and keeps the City.
+      const { user, job } = await killedOnThirdPage(target, { city: 'The Village' }, true);
 
-        const job = await killedOnThirdPage(target.env, user, true);
+      const { second, done } = await finishedAfterRestart(target, user.token, job.jobId);
+      expect(done.progress).toMatchObject({
+        done: RECORDS,
+        succeeded: RECORDS,
+        nothingToUpdate: 0,
+        failed: 0,
+        creditsSpent: RECORDS,
+      });
+      const report = await reportOf(second.baseUrl, user.token, job.jobId);
+      expect(report).toHaveLength(RECORDS);
+      expect(report.every((r) => r.outcome === 'succeeded' && r.fields_written === 'state=NY')).toBe(true);
+      await stop(second, 'SIGTERM');
 
-        const second = await startChild({ ...target.env, CHILD_PAGE_SIZE: '100' });
-        const done = await waitForJob(second.baseUrl, user.token, job.jobId, ['completed'], 90_000);
-        expect(done.progress).toMatchObject({
-          done: RECORDS,
-          succeeded: RECORDS,
-          nothingToUpdate: 0,
-          failed: 0,
-          creditsSpent: RECORDS,
-        });
-        const report = await reportOf(second.baseUrl, user.token, job.jobId);
-        expect(report).toHaveLength(RECORDS);
-        expect(report.every((r) => r.outcome === 'succeeded' && r.fields_written === 'state=NY')).toBe(true);
-        await stop(second, 'SIGTERM');
-
-        db = await target.open();
-        const { stream, charges, outcomes } = await creditsOf(db, user.userId);
-        expect(charges.size).toBe(RECORDS);
-        expect([...charges.values()].every((n) => n === 1)).toBe(true);
-        expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
-        expect(stream.filter((e) => e.type === 'LookupFailed')).toHaveLength(0);
-        expect(foldBalance(stream)).toEqual({ balance: 50, lowest: 0 });
-        for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
-          expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'The Village', state: 'NY' });
-        await db.close();
-      } finally {
-        await target.dispose();
-      }
+      const db = await target.open();
+      const { stream, charges, outcomes } = await creditsOf(db, user.userId);
+      expect(charges.size).toBe(RECORDS);
+      expect([...charges.values()].every((n) => n === 1)).toBe(true);
+      expect([...outcomes.values()].every((n) => n === 1)).toBe(true);
+      expect(stream.filter((e) => e.type === 'LookupFailed')).toHaveLength(0);
+      expect(foldBalance(stream)).toEqual({ balance: 50, lowest: 0 });
+      for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
+        expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'The Village', state: 'NY' });
+      await db.close();
     },
-    180_000,
   );
 });

@@ -108,6 +108,16 @@ export async function startJob(app: RunningApp, token: string, portalId: string,
   return (started.body as BackfillJobAnswer).job;
 }
 
+/** Starts a job and waits until it completes; answers it as the dashboard reads it then. */
+export async function runJob(
+  app: RunningApp,
+  user: { token: string; portalId: string },
+  request: BackfillRequest,
+): Promise<BackfillJob> {
+  const started = await startJob(app, user.token, user.portalId, request);
+  return waitForJob(app.baseUrl, user.token, started.jobId, ['completed']);
+}
+
 export async function jobOf(baseUrl: string, token: string, jobId: string): Promise<BackfillJob> {
   const { status, body } = await call(baseUrl, `/api/hubspot/backfill/${jobId}`, { token });
   if (status !== 200) throw new Error(`The job answered ${status}`);

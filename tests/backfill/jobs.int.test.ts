@@ -9,6 +9,7 @@ import { creditsEvents, foldBalance, ofType, topUp, waitUntil } from '../lookups
 import {
   contactOf,
   reportOf,
+  runJob,
   seedContacts,
   startBackfillApp,
   startJob,
@@ -187,8 +188,7 @@ for (const backend of backends) {
         { firstname: 'Edited', zip: '10001' },
         { firstname: 'Moved', zip: '10001' },
       ]);
-      const first = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
-      await waitForJob(app.baseUrl, user.token, first.jobId, ['completed']);
+      await runJob(app, user, { objectType: 'contact', scope: 'all' });
       await waitUntil(
         async () => (await lastWrittenValues(app.system, user.portalId, 'contact', [moved!])).size === 1,
       );
@@ -196,8 +196,7 @@ for (const backend of backends) {
       const store = app.system.sandboxCrm!.store;
       await store.updateRecord(user.portalId, 'contacts', edited!, { city: 'Manhattan' }, 'CRM_UI');
       await store.updateRecord(user.portalId, 'contacts', moved!, { zip: '60601' }, 'CRM_UI');
-      const second = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
-      const job = await waitForJob(app.baseUrl, user.token, second.jobId, ['completed']);
+      const job = await runJob(app, user, { objectType: 'contact', scope: 'all' });
       expect(job.progress).toMatchObject({
         done: 2,
         succeeded: 1,
@@ -209,7 +208,7 @@ for (const backend of backends) {
         city: 'Manhattan',
       });
       expect(await contactOf(app.system.database, user.portalId, moved!)).toMatchObject({ city: 'Chicago' });
-      const report = await reportOf(app.baseUrl, user.token, second.jobId);
+      const report = await reportOf(app.baseUrl, user.token, job.jobId);
       expect(report.find((r) => r.object_id === edited)).toMatchObject({
         outcome: 'nothing_to_update',
         reason: '',
@@ -224,8 +223,7 @@ for (const backend of backends) {
         { firstname: 'B', zip: '60601' },
         { firstname: 'C', zip: 'abc' },
       ]);
-      const job = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
-      await waitForJob(app.baseUrl, user.token, job.jobId, ['completed']);
+      const job = await runJob(app, user, { objectType: 'contact', scope: 'all' });
       await app.system.requestLogs.flush();
 
       const requestId = `backfill-${job.jobId}`;

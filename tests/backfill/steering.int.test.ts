@@ -11,6 +11,7 @@ import { creditsEvents, ofType, topUp, waitUntil } from '../lookups/helpers';
 import {
   contactOf,
   jobOf,
+  runJob,
   seedContacts,
   startBackfillApp,
   startJob,
@@ -181,8 +182,7 @@ for (const backend of backends) {
     it('shows the admin every job with its user and progress, and nobody else', async () => {
       const user = await userWithPortal(app);
       await seedContacts(app.system.database, user.portalId, [{ firstname: 'A', zip: '10001' }]);
-      const job = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
-      await waitForJob(app.baseUrl, user.token, job.jobId, ['completed']);
+      const job = await runJob(app, user, { objectType: 'contact', scope: 'all' });
       const refused = await call(app.baseUrl, '/api/auth/admin/backfills', { token: user.token });
       expect(refused.status).toBe(403);
       const admin = await signUp(app.baseUrl, adminEmail);

@@ -3,8 +3,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditHistoryAnswer } from '../../api/admin/contract';
 import { creditsStream } from '../../domain/credits/decider';
-import { allProjections } from '../../projections';
-import { catchUp, createVersion, liveSchema } from '../../projections/versions';
+import { liveSchema } from '../../projections/versions';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import {
@@ -13,6 +12,7 @@ import {
   postSandboxForm,
   type SandboxPortal,
 } from '../support/sandbox-portal';
+import { replayBeside } from '../accounts/deletion-support';
 import { waitUntil } from '../lookups/helpers';
 
 /**
@@ -34,20 +34,6 @@ async function rowsMentioning(app: RunningApp, needle: string): Promise<Record<s
     if (Number(rows[0]!.n) > 0) found[table_name] = Number(rows[0]!.n);
   }
   return found;
-}
-
-/** Each read model's rows as text, in order, without the queue's sequence numbers (a counter, not history). */
-async function readModelRows(app: RunningApp, schema: string): Promise<Record<string, string[]>> {
-  const db = app.system.database.db;
-  const out: Record<string, string[]> = {};
-  for (const table of allProjections.flatMap((p) => p.tables)) {
-    const { rows } = await sql<{ row: string }>`
-      SELECT (to_jsonb(t) - 'seq')::text AS row FROM ${sql.table(`${schema}.${table}`)} AS t ORDER BY 1`.execute(
-      db,
-    );
-    out[table] = rows.map((r) => r.row);
-  }
-  return out;
 }
 
 for (const backend of backends) {
@@ -153,13 +139,8 @@ for (const backend of backends) {
       });
       expect(charge!.cause).not.toHaveProperty('portalId');
 
-      const live = await liveSchema(app.system.database.db);
-      const replayed = `replayed_${randomBytes(4).toString('hex')}`;
-      const options = { store: app.system.store, projections: allProjections, live, version: replayed };
-      await createVersion(app.system.database.db, options);
-      await catchUp(app.system.database.db, options, { read: 0 });
-      expect(await readModelRows(app, replayed)).toEqual(await readModelRows(app, live));
-      await sql`DROP SCHEMA ${sql.id(replayed)} CASCADE`.execute(app.system.database.db);
+      const { live, replayed } = await replayBeside(app.system.database.db, app.system.store);
+      expect(replayed).toEqual(live);
     });
 
     it('does not keep the ZIP or values of a lookup of the contact recorded after its deletion, nor look up a ZIP change reported after it', async () => {
@@ -216,13 +197,8 @@ for (const backend of backends) {
         .executeTakeFirst();
       expect(summary).toEqual({ outcome: 'success', zip: '' });
 
-      const live = await liveSchema(app.system.database.db);
-      const replayed = `replayed_${randomBytes(4).toString('hex')}`;
-      const options = { store: app.system.store, projections: allProjections, live, version: replayed };
-      await createVersion(app.system.database.db, options);
-      await catchUp(app.system.database.db, options, { read: 0 });
-      expect(await readModelRows(app, replayed)).toEqual(await readModelRows(app, live));
-      await sql`DROP SCHEMA ${sql.id(replayed)} CASCADE`.execute(app.system.database.db);
+      const { live, replayed } = await replayBeside(app.system.database.db, app.system.store);
+      expect(replayed).toEqual(live);
     });
 
     it('answers a redelivered deletion and one for a contact it never saw with 200, forgetting nothing twice', async () => {

@@ -2,14 +2,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { call, freshEmail, signUp, type RunningApp, type SignedUp } from '../support/app';
 import { backends } from '../support/databases';
-import {
-  contactOf,
-  seedContacts,
-  startBackfillApp,
-  startJob,
-  userWithPortal,
-  waitForJob,
-} from '../backfill/helpers';
+import { contactOf, seedContacts, startBackfillApp, runJob, userWithPortal } from '../backfill/helpers';
 import { creditsEvents, foldBalance, ofType, topUp, waitForOutcomes, waitUntil } from '../lookups/helpers';
 
 /** What HubSpot's 400 for a value its "letters only" rule refuses becomes, for the person reading it. */
@@ -151,8 +144,7 @@ describe.each(backends)('a value HubSpot refuses fails only its own record, on $
       user.portalId,
       zips.map((zip) => ({ zip })),
     );
-    const started = await startJob(app, user.token, user.portalId, { objectType: 'contact', scope: 'all' });
-    const job = await waitForJob(app.baseUrl, user.token, started.jobId, ['completed']);
+    const job = await runJob(app, user, { objectType: 'contact', scope: 'all' });
     expect(job.progress).toMatchObject({
       done: 100,
       succeeded: 99,

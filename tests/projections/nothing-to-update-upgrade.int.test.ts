@@ -105,20 +105,14 @@ for (const backend of backends) {
         { outcome: 'failed', n: 2 },
         { outcome: 'nothing_to_update', n: 3 },
       ]);
-      expect(
-        await db
-          .selectFrom('admin_user_lookups')
+      for (const table of ['admin_user_lookups', 'admin_user_days'] as const) {
+        const counts = await db
+          .selectFrom(table)
           .select(['failed', 'nothing_to_update'])
           .where('user_id', '=', user)
-          .execute(),
-      ).toEqual([{ failed: 2, nothing_to_update: 3 }]);
-      expect(
-        await db
-          .selectFrom('admin_user_days')
-          .select(['failed', 'nothing_to_update'])
-          .where('user_id', '=', user)
-          .execute(),
-      ).toEqual([{ failed: 2, nothing_to_update: 3 }]);
+          .execute();
+        expect(counts, table).toEqual([{ failed: 2, nothing_to_update: 3 }]);
+      }
       expect(
         await db
           .selectFrom('admin_failure_users')

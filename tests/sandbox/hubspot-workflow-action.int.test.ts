@@ -23,6 +23,13 @@ async function runFromSandbox(baseUrl: string, portal: SandboxPortal, fields: Re
   return { status: response.status, outputs, callbackId: /Execution (ap-[^<]+)<\/h2>/.exec(text)?.[1] };
 }
 
+/** Runs the action with the ZIP taken from the record's `zip` property. */
+const runOnZipProperty = (
+  baseUrl: string,
+  portal: SandboxPortal,
+  fields: { id: string; writeMapped: 'true' | 'false'; callbackId?: string },
+) => runFromSandbox(baseUrl, portal, { zipFrom: 'property:zip', ...fields });
+
 describe.each(backends)('the sandbox CRM running the workflow action on $name', (backend) => {
   let app: RunningApp;
   beforeAll(async () => {
@@ -40,11 +47,7 @@ describe.each(backends)('the sandbox CRM running the workflow action on $name', 
     );
     expect(await page.text()).toContain('Run workflow action');
 
-    const fromProperty = await runFromSandbox(app.baseUrl, portal, {
-      id,
-      zipFrom: 'property:zip',
-      writeMapped: 'false',
-    });
+    const fromProperty = await runOnZipProperty(app.baseUrl, portal, { id, writeMapped: 'false' });
     expect(fromProperty).toMatchObject({
       status: 200,
       outputs: {
@@ -55,9 +58,8 @@ describe.each(backends)('the sandbox CRM running the workflow action on $name', 
         outcome: 'filled',
       },
     });
-    const retried = await runFromSandbox(app.baseUrl, portal, {
+    const retried = await runOnZipProperty(app.baseUrl, portal, {
       id,
-      zipFrom: 'property:zip',
       writeMapped: 'false',
       callbackId: fromProperty.callbackId!,
     });
@@ -92,11 +94,7 @@ describe.each(backends)('the sandbox CRM running the workflow action on $name', 
       property: 'city',
       rule: 'letters_only',
     });
-    const run = await runFromSandbox(app.baseUrl, portal, {
-      id,
-      zipFrom: 'property:zip',
-      writeMapped: 'true',
-    });
+    const run = await runOnZipProperty(app.baseUrl, portal, { id, writeMapped: 'true' });
     expect(run).toMatchObject({
       status: 200,
       outputs: { city: '', outcome: 'crm_validation_failed', hs_execution_state: 'FAIL_CONTINUE' },

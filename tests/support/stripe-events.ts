@@ -13,6 +13,16 @@ export interface StripeEventShape {
   data: { object: Record<string, unknown> };
 }
 
+/** The customer every event names unless a test gives another. */
+const TEST_CUSTOMER = 'cus_test1';
+
+/** What both paid events carry: this app's metadata, the amount, and the customer. */
+interface Paid {
+  metadata: Record<string, string>;
+  amountCents: number;
+  customerId?: string;
+}
+
 export const stripeEvent = (
   type: string,
   object: Record<string, unknown>,
@@ -26,17 +36,16 @@ export const stripeEvent = (
 });
 
 /** checkout.session.completed as Stripe sends it for a session this app created. */
-export function checkoutCompleted(o: {
-  userId: string;
-  metadata: Record<string, string>;
-  amountCents: number;
-  mode?: 'payment' | 'subscription';
-  sessionId?: string;
-  subscriptionId?: string;
-  invoiceId?: string;
-  customerId?: string;
-  paymentStatus?: string;
-}): StripeEventShape {
+export function checkoutCompleted(
+  o: Paid & {
+    userId: string;
+    mode?: 'payment' | 'subscription';
+    sessionId?: string;
+    subscriptionId?: string;
+    invoiceId?: string;
+    paymentStatus?: string;
+  },
+): StripeEventShape {
   return stripeEvent('checkout.session.completed', {
     id: o.sessionId ?? id('cs_test'),
     object: 'checkout.session',
@@ -46,7 +55,7 @@ export function checkoutCompleted(o: {
     amount_subtotal: o.amountCents,
     amount_total: o.amountCents,
     currency: 'usd',
-    customer: o.customerId ?? 'cus_test1',
+    customer: o.customerId ?? TEST_CUSTOMER,
     client_reference_id: o.userId,
     metadata: o.metadata,
     created: now(),
@@ -56,19 +65,18 @@ export function checkoutCompleted(o: {
 }
 
 /** invoice.paid in the shape of API version 2025-03-31.basil and later (parent.subscription_details). */
-export function invoicePaid(o: {
-  invoiceId?: string;
-  subscriptionId: string;
-  metadata: Record<string, string>;
-  amountCents: number;
-  billingReason: 'subscription_create' | 'subscription_cycle';
-  periodStart: number;
-  customerId?: string;
-}): StripeEventShape {
+export function invoicePaid(
+  o: Paid & {
+    invoiceId?: string;
+    subscriptionId: string;
+    billingReason: 'subscription_create' | 'subscription_cycle';
+    periodStart: number;
+  },
+): StripeEventShape {
   return stripeEvent('invoice.paid', {
     id: o.invoiceId ?? id('in'),
     object: 'invoice',
-    customer: o.customerId ?? 'cus_test1',
+    customer: o.customerId ?? TEST_CUSTOMER,
     status: 'paid',
     billing_reason: o.billingReason,
     subtotal: o.amountCents,
@@ -96,7 +104,7 @@ export function subscriptionDeleted(o: {
   return stripeEvent('customer.subscription.deleted', {
     id: o.subscriptionId,
     object: 'subscription',
-    customer: 'cus_test1',
+    customer: TEST_CUSTOMER,
     status: 'canceled',
     cancel_at_period_end: false,
     canceled_at: o.endedAt,
