@@ -9,6 +9,7 @@ import { examineRecords, healthCheck, type HealthCheckDeps } from './check';
 import type { HealthCheckAnswer, HealthCheckRequest } from './contract';
 import { HEALTH_REPORT_HEADER, healthReportLine } from './report';
 import { validHealthCheckRequest } from './schemas';
+import { startCsvDownload } from '../http/csv-download';
 
 function portalIdOf(req: Request): string {
   const id = String(req.params.portalId ?? '');
@@ -44,12 +45,7 @@ export function addressHealthModule(deps: HealthCheckDeps & { auth: AuthDeps }):
       app.get('/api/hubspot/health-checks/:portalId/report.csv', signedIn, async (req, res) => {
         const request = requestOfQuery(req);
         const route = await readablePortal(deps, userOf(req).id, portalIdOf(req));
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader(
-          'Content-Disposition',
-          `attachment; filename="zipfill-health-${request.objectType}-${route.portalId}.csv"`,
-        );
-        res.setHeader('Cache-Control', 'no-store');
+        startCsvDownload(res, `zipfill-health-${request.objectType}-${route.portalId}.csv`);
         res.write(`${HEALTH_REPORT_HEADER.join(',')}\r\n`);
         await examineRecords(deps, route, request.objectType, (record) =>
           res.write(healthReportLine(record)),

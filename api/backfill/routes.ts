@@ -18,6 +18,7 @@ import type { BackfillDeps } from './deps';
 import { caughtUp, controlJob, dryRun, jobAnswer, ownedJob, startJob, type JobAction } from './jobs';
 import { reportLines } from './report';
 import { validBackfillRequest } from './schemas';
+import { startCsvDownload } from '../http/csv-download';
 
 const NO_SUCH_JOB = 'There is no such backfill job on your account.';
 
@@ -106,12 +107,7 @@ export function backfillModule(deps: BackfillDeps & { auth: AuthDeps; wake: () =
 
       app.get('/api/hubspot/backfill/:jobId/report.csv', signedIn, async (req, res) => {
         const row = await ownedJob(deps, userOf(req).id, jobIdOf(req));
-        res.setHeader('Content-Type', 'text/csv; charset=utf-8');
-        res.setHeader(
-          'Content-Disposition',
-          `attachment; filename="zipfill-backfill-${row.objectType}-${row.portalId}-${row.jobId}.csv"`,
-        );
-        res.setHeader('Cache-Control', 'no-store');
+        startCsvDownload(res, `zipfill-backfill-${row.objectType}-${row.portalId}-${row.jobId}.csv`);
         for await (const line of reportLines(deps.readModels, row.jobId, deps.zipTable)) res.write(line);
         res.end();
       });

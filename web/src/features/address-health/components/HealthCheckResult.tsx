@@ -24,7 +24,7 @@ export function HealthCheckResult({ portalId, answer }: { portalId: string; answ
         Health check: nothing was charged or written
       </h3>
       {estimate && <p className="health-estimate">{estimate}</p>}
-      <dl className="health-figures">
+      <dl className="figures health-figures">
         <div>
           <dt>Records</dt>
           <dd>{formatNumber(answer.recordsInScope)}</dd>

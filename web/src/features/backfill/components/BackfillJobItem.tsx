@@ -41,7 +41,7 @@ export function BackfillJobItem({ job }: { job: BackfillJob }) {
         label={`Backfill of ${title}`}
         valueText={doneText(progress)}
       />
-      <dl className="backfill-figures">
+      <dl className="figures backfill-figures">
         <div>
           <dt>Done</dt>
           <dd>{doneText(progress)}</dd>

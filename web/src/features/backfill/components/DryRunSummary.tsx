@@ -18,7 +18,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
         Dry run: nothing was charged or written
       </h3>
       {estimate && <p className="backfill-estimate">{estimate}</p>}
-      <dl className="backfill-figures">
+      <dl className="figures backfill-figures">
         <div>
           <dt>Records in scope</dt>
           <dd>{formatNumber(dryRun.recordsInScope)}</dd>
