@@ -5,6 +5,7 @@ import { pendingLookupCount } from '../projections/lookups/queries';
 import type { Projection } from '../projections/projection';
 import { ProjectionRunner } from '../projections/runner';
 import { readModels, type ReadModelDb } from '../projections/schema';
+import type { Clock } from './auth/sessions';
 import type { Database } from './db/database';
 import { operationalDb, type OperationalDb } from './db/operational';
 import type { Stores } from './db/stores';
@@ -39,6 +40,8 @@ export function composeFoundation(
   settings: Settings,
   baseLogger: Logger,
   opened: Stores,
+  /** The service's one clock: the log purge's "30 days ago" is the same day the rest sees. */
+  now: Clock,
   projections: readonly Projection[] = allProjections,
 ): Foundation {
   const { database } = opened;
@@ -64,6 +67,7 @@ export function composeFoundation(
   const requestLogs = new RequestLogWriter(operational, {
     capacity: settings.logQueueCapacity,
     retentionDays: settings.logRetentionDays,
+    now,
     report: baseLogger,
     afterWrite: forgetLinesOfDeletedContacts,
   });

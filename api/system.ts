@@ -114,9 +114,9 @@ export async function createSystem(
   const opened = await openStores(settings, { database: overrides.database });
   const { database } = opened;
   try {
-    const base = composeFoundation(settings, baseLogger, opened, overrides.projections);
-    const { store, operational, logger, readModels: rm, runner, metrics, requestLogs } = base;
     const now = overrides.now ?? (() => new Date());
+    const base = composeFoundation(settings, baseLogger, opened, now, overrides.projections);
+    const { store, operational, logger, readModels: rm, runner, metrics, requestLogs } = base;
     const { locks } = database;
     const { publicUrl } = settings;
     const mail = composeMail({ settings, logger, operational, locks, now });

@@ -4,7 +4,7 @@ import { openPglite } from '../../api/db/database';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { createLogger, type LogLine } from '../../api/logging/logger';
 import { RequestLogWriter } from '../../api/logging/request-log-writer';
-import { backends } from '../support/databases';
+import { backends, pgliteBackend } from '../support/databases';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
 
 const ADMIN_ENDPOINTS = [
@@ -260,6 +260,20 @@ describe('the request log writer', () => {
     expect(stats.droppedDatabaseError).toBeGreaterThan(0);
     expect(stats.lastError).toContain('request_logs');
     await database.close();
+  });
+
+  it("judges a line's age by the service's own clock", async () => {
+    const app = await startApp(pgliteBackend, {}, { now: () => new Date('2026-03-10T12:00:00Z') });
+    app.system.requestLogs.sink({ time: '2026-03-09T12:00:00.000Z', level: 'info', message: 'a day old' });
+    await app.system.requestLogs.flush();
+    await app.system.requestLogs.purge();
+    const kept = await operationalDb(app.system.database)
+      .selectFrom('request_logs')
+      .select('message')
+      .where('message', '=', 'a day old')
+      .execute();
+    expect(kept).toHaveLength(1);
+    await app.close();
   });
 
   it('purges lines older than the retention and keeps the rest', async () => {
