@@ -19,11 +19,11 @@ export function HealthCheckResult({ portalId, answer }: { portalId: string; answ
     return <Alert kind="info">This portal has no {OBJECTS[answer.request.objectType]} to check.</Alert>;
   const withExamples = ADDRESS_CLASSES.filter((c) => c !== 'consistent' && answer.examples[c].length > 0);
   return (
-    <section className="health-result" aria-labelledby={`health-result-${portalId}`}>
-      <h3 id={`health-result-${portalId}`} className="health-subtitle">
+    <section className="result-panel" aria-labelledby={`health-result-${portalId}`}>
+      <h3 id={`health-result-${portalId}`} className="panel-subtitle">
         Health check: nothing was charged or written
       </h3>
-      {estimate && <p className="health-estimate">{estimate}</p>}
+      {estimate && <p className="estimate-note">{estimate}</p>}
       <dl className="figures health-figures">
         <div>
           <dt>Records</dt>
@@ -47,7 +47,7 @@ export function HealthCheckResult({ portalId, answer }: { portalId: string; answ
       </Suspense>
       {withExamples.length > 0 && (
         <>
-          <h4 className="health-subtitle">Examples</h4>
+          <h4 className="panel-subtitle">Examples</h4>
           {withExamples.map((found) => (
             <div key={found} className="health-class">
               <h5 className="health-class-title">

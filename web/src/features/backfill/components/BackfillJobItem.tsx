@@ -27,7 +27,7 @@ export function BackfillJobItem({ job }: { job: BackfillJob }) {
   return (
     <li className="backfill-job">
       <div className="backfill-job-head">
-        <h3 className="backfill-subtitle">{title}</h3>
+        <h3 className="panel-subtitle">{title}</h3>
         <span className={`badge backfill-state backfill-state-${job.state}`}>{stateLabel(job.state)}</span>
       </div>
       <p className="muted small">

@@ -13,11 +13,11 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
   const estimate = estimateNote(dryRun);
   const figure = (count: number) => dryRunFigure(dryRun, count);
   return (
-    <section className="backfill-dry-run" aria-labelledby="backfill-dry-run-title">
-      <h3 id="backfill-dry-run-title" className="backfill-subtitle">
+    <section className="result-panel" aria-labelledby="backfill-dry-run-title">
+      <h3 id="backfill-dry-run-title" className="panel-subtitle">
         Dry run: nothing was charged or written
       </h3>
-      {estimate && <p className="backfill-estimate">{estimate}</p>}
+      {estimate && <p className="estimate-note">{estimate}</p>}
       <dl className="figures backfill-figures">
         <div>
           <dt>Records in scope</dt>
@@ -51,7 +51,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
       <p className="backfill-sum">{dryRunSum(dryRun, failing)}</p>
       {failures.length > 0 && (
         <>
-          <h4 className="backfill-subtitle">Why records would fail</h4>
+          <h4 className="panel-subtitle">Why records would fail</h4>
           <ul className="backfill-reasons">
             {failures.map((f) => (
               <li key={f.reason}>
