@@ -111,7 +111,7 @@ export async function openPglite(dataDir: string | undefined, image?: Blob): Pro
     release = lockDataDir(dir);
     pglite = await createPglite(join(dir, 'pglite'));
   } else {
-    pglite = await createPglite(undefined, undefined, image);
+    pglite = await createPglite(undefined, { image });
   }
   return fromPglite(pglite, release);
 }

@@ -61,8 +61,7 @@ async function initialise(pgdata: string, template: string): Promise<void> {
  */
 export async function createPglite(
   pgdata: string | undefined,
-  template = PGLITE_TEMPLATE,
-  image?: Blob,
+  { template = PGLITE_TEMPLATE, image }: { template?: string; image?: Blob } = {},
 ): Promise<PGlite> {
   if (pgdata === undefined) return PGlite.create({ startParams: START_PARAMS, loadDataDir: image });
   await initialise(pgdata, template);

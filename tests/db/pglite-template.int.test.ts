@@ -18,7 +18,7 @@ describe('a new PGlite data folder', () => {
 
   it('is a copy of the template the build made, and opens', async () => {
     const folder = join(root, 'first-start');
-    const pglite = await createPglite(folder, template);
+    const pglite = await createPglite(folder, { template });
     try {
       expect((await pglite.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
@@ -30,7 +30,7 @@ describe('a new PGlite data folder', () => {
 
   it('is initialised by initdb where no template was built (sources run without a build)', async () => {
     const folder = join(root, 'no-template');
-    const pglite = await createPglite(folder, join(root, 'not-built'));
+    const pglite = await createPglite(folder, { template: join(root, 'not-built') });
     try {
       expect((await pglite.query<{ one: number }>('SELECT 1 AS one')).rows).toEqual([{ one: 1 }]);
     } finally {
@@ -42,7 +42,7 @@ describe('a new PGlite data folder', () => {
   it('keeps an existing data folder as it is', async () => {
     const folder = join(root, 'first-start');
     writeFileSync(join(folder, 'kept'), '');
-    const pglite = await createPglite(folder, template);
+    const pglite = await createPglite(folder, { template });
     await pglite.close();
     expect(existsSync(join(folder, 'kept'))).toBe(true);
   });
