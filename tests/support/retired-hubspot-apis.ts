@@ -45,5 +45,7 @@ export function callRetiredApi(url: string, init?: RequestInit): Promise<Respons
 
 const watched = watch();
 afterAll(() => {
-  expect(watched.numbered, 'HubSpot calls on a retired, numbered API version').toEqual([]);
+  // A worker runs several files in turn: each answers for its own calls.
+  const numbered = watched.numbered.splice(0);
+  expect(numbered, 'HubSpot calls on a retired, numbered API version').toEqual([]);
 });
