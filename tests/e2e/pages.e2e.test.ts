@@ -16,6 +16,12 @@ import type { ServiceProcess } from '../support/server-process';
 
 const password = BROWSER_PASSWORD;
 
+/** The promise of one run of `make`, made at the first call. */
+function once<T>(make: () => Promise<T>): () => Promise<T> {
+  let made: Promise<T> | undefined;
+  return () => (made ??= make());
+}
+
 const PUBLIC_ROUTES = [
   '/',
   '/login',
@@ -45,6 +51,13 @@ async function settle(page: Page) {
   await page.locator('main h1, main h2').first().waitFor({ timeout: 20_000 });
   await page.waitForLoadState('networkidle', { timeout: 5_000 }).catch(() => undefined);
   // Charts draw themselves in about a second; the check must see the page they leave.
+  if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(1_200);
+}
+
+/** The page in a window `width` wide, once its charts have followed (they redraw to their new width). */
+async function narrowed(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(1_200);
 }
 
@@ -219,23 +232,32 @@ describe('every page of the app in the browser', () => {
     180_000,
   );
 
-  /** Opens every view, signed out and then signed in, in one page; `check` answers what is wrong. */
-  async function walk(
-    options: { width: number; dark: boolean },
-    check: (page: Page) => Promise<string[]>,
-  ): Promise<string[]> {
+  /** What is wrong with the page in view, as one check sees it. */
+  type Check = (page: Page) => Promise<string[]>;
+
+  /**
+   * Opens every view, signed out and then signed in, in one page, and checks each at every width
+   * in turn: loaded at the first, then the window resized (the app's layout follows its window:
+   * CSS media queries and web/src/lib/media.ts's listener). One load a view serves every width.
+   */
+  async function walk(dark: boolean, widths: { width: number; check: Check }[]): Promise<string[][]> {
+    const [first] = widths;
     const context = await browser.newContext({
       baseURL: service.baseUrl,
-      viewport: { width: options.width, height: 800 },
+      viewport: { width: first!.width, height: 800 },
     });
-    await context.addInitScript((dark) => localStorage.setItem('darkMode', String(dark)), options.dark);
+    await context.addInitScript((isDark) => localStorage.setItem('darkMode', String(isDark)), dark);
     const page = await context.newPage();
-    const problems: string[] = [];
+    const problems = widths.map((): string[] => []);
     try {
       for (const [index, view] of [...PUBLIC_ROUTES.map(route), ...signedIn].entries()) {
         if (index === PUBLIC_ROUTES.length) await signInInBrowser(page, adminEmail);
+        await page.setViewportSize({ width: first!.width, height: 800 });
         await view.open(page);
-        problems.push(...(await check(page)).map((p) => `${view.name}: ${p}`));
+        for (const [at, { width, check }] of widths.entries()) {
+          if (at > 0) await narrowed(page, width);
+          problems[at]!.push(...(await check(page)).map((p) => `${view.name}: ${p}`));
+        }
       }
     } finally {
       await context.close();
@@ -301,23 +323,35 @@ describe('every page of the app in the browser', () => {
     ...(await brokenEmails(page)),
   ];
 
+  // Each mode's walk is made once and serves two tests: axe on the desktop, the layout on a phone.
+  // heading-order is only "moderate" to axe, so it is asked for by name.
+  const lightWalk = once(() =>
+    walk(false, [
+      { width: 1280, check: (page) => seriousViolations(page, ['heading-order']) },
+      { width: 360, check: phoneLayout },
+    ]),
+  );
+  const darkWalk = once(() =>
+    walk(true, [
+      { width: 1280, check: (page) => seriousViolations(page) },
+      { width: 390, check: phoneLayout },
+    ]),
+  );
+
   it('lets no page scroll sideways, nor put an action or table cell outside a 360 px phone, nor break an e-mail', async () => {
-    expect(await walk({ width: 360, dark: false }, phoneLayout)).toEqual([]);
+    expect((await lightWalk())[1]).toEqual([]);
   }, 240_000);
 
   it('lets no page scroll sideways, nor put an action or table cell outside a 390 px phone in dark mode, nor break an e-mail', async () => {
-    expect(await walk({ width: 390, dark: true }, phoneLayout)).toEqual([]);
+    expect((await darkWalk())[1]).toEqual([]);
   }, 240_000);
 
-  // One axe run a page: heading-order is only "moderate", so it is asked for by name.
   it('has no serious or critical axe violation on any page in light mode, and keeps its headings in order (axe heading-order)', async () => {
-    expect(
-      await walk({ width: 1280, dark: false }, (page) => seriousViolations(page, ['heading-order'])),
-    ).toEqual([]);
+    expect((await lightWalk())[0]).toEqual([]);
   }, 240_000);
 
   it('has no serious or critical axe violation on any page in dark mode', async () => {
-    expect(await walk({ width: 1280, dark: true }, seriousViolations)).toEqual([]);
+    expect((await darkWalk())[0]).toEqual([]);
   }, 240_000);
 
   it('sends the home page its JavaScript compressed, under 140 KB, cached for a year', async () => {
