@@ -9,6 +9,8 @@ export interface ClassToFix {
   /** Its records as the check counted them; `estimated` when scaled from a sample. */
   count: number;
   estimated: boolean;
+  /** The level the fix's own headings start at: under the check's h4 "Fix: <class>". */
+  headingLevel: 5;
 }
 
 /**

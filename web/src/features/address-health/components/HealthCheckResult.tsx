@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { HealthCheckAnswer } from '@api/address-health/contract';
 import { isFixable, type FixableClass } from '@domain/address-health/fix';
 import { ADDRESS_CLASSES } from '@domain/address-health/figures';
@@ -27,6 +27,12 @@ export function HealthCheckResult({
 }) {
   const report = useHealthReportDownload(portalId, answer.request);
   const [fixing, setFixing] = useState<FixableClass | null>(null);
+  const fixPanel = useRef<HTMLElement>(null);
+  const fixPanelId = `health-fix-${portalId}`;
+  // The fix opens below the examples, under a heading of its own: brought into view when chosen.
+  useEffect(() => {
+    if (fixing) fixPanel.current?.scrollIntoView({ block: 'nearest' });
+  }, [fixing]);
   const estimate = healthEstimateNote(answer);
   const figure = (count: number) => healthFigure(answer, count);
   if (answer.recordsInScope === 0)
@@ -79,28 +85,35 @@ export function HealthCheckResult({
                 ))}
               </ul>
               {fix && isFixable(found) && answer.counts[found] > 0 && (
-                <>
-                  <div className="button-row">
-                    <Button
-                      variant="secondary"
-                      aria-expanded={fixing === found}
-                      onClick={() => setFixing(fixing === found ? null : found)}
-                    >
-                      {fixButtonText(answer, answer.counts[found])}
-                    </Button>
-                  </div>
-                  {fixing === found &&
-                    fix({
-                      objectType: answer.request.objectType,
-                      healthClass: found,
-                      count: answer.counts[found],
-                      estimated: answer.estimate !== undefined,
-                    })}
-                </>
+                <div className="button-row">
+                  <Button
+                    variant="secondary"
+                    aria-expanded={fixing === found}
+                    aria-controls={fixPanelId}
+                    onClick={() => setFixing(fixing === found ? null : found)}
+                  >
+                    {fixButtonText(answer, answer.counts[found])}
+                  </Button>
+                </div>
               )}
             </div>
           ))}
         </>
+      )}
+      {fix && fixing && (
+        // Keyed by class: another class's fix starts afresh, with no dry run or start of this one.
+        <section key={fixing} ref={fixPanel} id={fixPanelId} aria-labelledby={`${fixPanelId}-title`}>
+          <h4 id={`${fixPanelId}-title`} className="panel-subtitle">
+            Fix: {classTitle(fixing)}
+          </h4>
+          {fix({
+            objectType: answer.request.objectType,
+            healthClass: fixing,
+            count: answer.counts[fixing],
+            estimated: answer.estimate !== undefined,
+            headingLevel: 5,
+          })}
+        </section>
       )}
       <div className="button-row">
         <Button variant="secondary" disabled={report.downloading} onClick={() => void report.download()}>

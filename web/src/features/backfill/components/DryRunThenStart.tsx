@@ -3,7 +3,7 @@ import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button, Spinner } from '../../../ui';
 import { useBackfillDryRunMutation, useStartBackfillMutation } from '../api';
 import { DRY_RUN_READING, dryRunMatches, sameRequest } from '../dry-run';
-import { DryRunSummary } from './DryRunSummary';
+import { DryRunSummary, type SummaryLevel } from './DryRunSummary';
 import '../backfill.css';
 
 /**
@@ -15,11 +15,14 @@ export function DryRunThenStart({
   request,
   startLabel,
   onStarted,
+  summaryLevel = 3,
 }: {
   portalId: string;
   request: BackfillRequest;
   startLabel: string;
   onStarted: () => void;
+  /** Where the dry run's summary sits in the page's headings. */
+  summaryLevel?: SummaryLevel;
 }) {
   const [dryRun, dryRunState] = useBackfillDryRunMutation();
   const [start, startState] = useStartBackfillMutation();
@@ -54,7 +57,7 @@ export function DryRunThenStart({
           {serverErrorText(dryRunState.error) ?? 'The dry run failed. Please try again.'}
         </Alert>
       )}
-      {shown && ready && <DryRunSummary dryRun={shown} />}
+      {shown && ready && <DryRunSummary dryRun={shown} level={summaryLevel} />}
       {shown && !ready && (
         <Alert kind="info">Your choices changed since the dry run: check again before starting.</Alert>
       )}

@@ -15,6 +15,7 @@ export function FixClassBackfill({
   healthClass,
   count,
   estimated,
+  headingLevel,
 }: {
   portalId: string;
   objectType: BackfillObjectType;
@@ -22,6 +23,8 @@ export function FixClassBackfill({
   /** The class's records as the health check counted them. */
   count: number;
   estimated: boolean;
+  /** Where its dry run's headings start: under the health check's "Fix" heading. */
+  headingLevel: 5;
 }) {
   const [started, setStarted] = useState(false);
   if (started)
@@ -38,6 +41,7 @@ export function FixClassBackfill({
         request={fixRequest(objectType, healthClass)}
         startLabel="Start fixing"
         onStarted={() => setStarted(true)}
+        summaryLevel={headingLevel}
       />
     </div>
   );
