@@ -2,8 +2,7 @@ import type { SampleRead } from '../../domain/backfill/estimate';
 import type { RecordAddress } from '../../domain/address-health/classify';
 import { ADDRESS_CLASSES, healthFigures, noCounts } from '../../domain/address-health/figures';
 import { examineAddress, type Finding } from '../../domain/address-health/finding';
-import { isFieldMapped } from '../../domain/portals/config';
-import type { FoundRecord } from '../../domain/backfill/records';
+import { addressOfRecord } from '../../domain/address-health/record-address';
 import type { BackfillDeps } from '../backfill/deps';
 import { searchOf } from '../backfill/deps';
 import { readSample } from '../backfill/sample';
@@ -20,19 +19,6 @@ export type HealthCheckDeps = Pick<BackfillDeps, 'portals' | 'crm' | 'zipTable' 
 export interface ExaminedRecord extends Finding {
   objectId: string;
   address: RecordAddress;
-}
-
-/** The address a record holds in the properties its portal maps; a field not mapped is not read. */
-function addressOf(record: FoundRecord, route: PortalRoute, objectType: CrmObjectType): RecordAddress {
-  const mapping = route.config[objectType];
-  const value = (property: string) =>
-    isFieldMapped(property) ? (record.properties[property] ?? null) : null;
-  return {
-    zip: record.properties[route.zipProperty[objectType]] ?? null,
-    city: value(mapping.city),
-    state: value(mapping.state),
-    county: value(mapping.county),
-  };
 }
 
 /**
@@ -56,7 +42,7 @@ export async function examineRecords(
   const resolve = deps.zipTable.resolve.bind(deps.zipTable);
   return readSample(client, search, deps.dryRunSample, (records) => {
     for (const record of records) {
-      const address = addressOf(record, route, objectType);
+      const address = addressOfRecord(record.properties, route, objectType);
       take({ objectId: record.id, address, ...examineAddress(address, resolve) });
     }
   });

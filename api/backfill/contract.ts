@@ -5,6 +5,7 @@
  * Routes (all signed in; a portal the user has not connected answers 404):
  *   POST /api/hubspot/backfills/:portalId/dry-run   BackfillRequest -> BackfillDryRunAnswer
  *   POST /api/hubspot/backfills/:portalId           BackfillRequest -> 201 BackfillJobAnswer
+ *        (with healthClass: a fix job of one health-check class; 400 for a class no lookup fixes)
  *        (409 "A backfill of contacts in portal P is already running (job J)." when one runs)
  *   GET  /api/hubspot/backfills                     -> BackfillJobsAnswer (the user's jobs, newest first)
  *   GET  /api/hubspot/backfill/:jobId               -> BackfillJobAnswer
@@ -12,6 +13,8 @@
  *   GET  /api/hubspot/backfill/:jobId/report.csv    -> text/csv (object id, ZIP, outcome, reason, fields written)
  *   GET  /api/auth/admin/backfills?page=&limit=     -> AdminBackfillsAnswer (admins only)
  */
+import type { AddressClass } from '../../domain/address-health/classify';
+import type { FixableClass } from '../../domain/address-health/fix';
 import type { LookupFailureReason } from '../../domain/lookups/events';
 
 export type BackfillObjectType = 'contact' | 'company';
@@ -25,6 +28,13 @@ export interface BackfillRequest {
   scope: BackfillScope;
   /** Only records changed on or after this day (YYYY-MM-DD, UTC); absent, all of them. */
   changedSince?: string;
+  /**
+   * "Fix these records" of a health check: only the records of this class, and only the field(s)
+   * it contradicts rewritten from the ZIP in "Always overwrite" (domain/address-health/fix.ts).
+   * Needs scope "all"; a class a lookup cannot fix (no ZIP, invalid or unknown ZIP, multi-county,
+   * consistent) is refused with 400 saying why.
+   */
+  healthClass?: AddressClass;
 }
 
 /**
@@ -103,6 +113,8 @@ export interface BackfillJob {
   objectType: BackfillObjectType;
   scope: BackfillScope;
   changedSince: string | null;
+  /** A fix job's health-check class: only its records, only the field(s) it concerns; null otherwise. */
+  healthClass: FixableClass | null;
   state: BackfillState;
   /** A sentence for the user about the state (why it stopped, what to do). */
   stateDetail: string | null;

@@ -7,7 +7,8 @@ import { nothingToUpdateApart } from '../../domain/lookups/events';
 import { ratePerSecond, secondsLeft } from '../../domain/backfill/progress';
 import { emptyTally, planRecord, recordsCovered, tallyRecord } from '../../domain/backfill/records';
 import { searchQuery } from '../../domain/backfill/search';
-import { isMappingConfigured } from '../../domain/portals/config';
+import { fixOfClass, type FixableClass } from '../../domain/address-health/fix';
+import { isFieldMapped, isMappingConfigured } from '../../domain/portals/config';
 import { backfillJob, type BackfillJobRow } from '../../projections/backfill/queries';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { badRequest, conflict, notFound } from '../http/errors';
@@ -32,19 +33,40 @@ export async function readablePortal(
   return route;
 }
 
-/** The portal when this user holds it, ready for a job; a clear refusal otherwise. */
+/**
+ * The class a fix job is asked for, when the request names one a lookup can fix, in a job that
+ * reads every record with a ZIP, on a portal that maps the field(s) the class concerns; a 400
+ * saying why otherwise.
+ */
+function fixClassOf(route: PortalRoute, request: BackfillRequest): FixableClass | undefined {
+  if (request.healthClass === undefined) return undefined;
+  const fix = fixOfClass(request.healthClass);
+  if (fix.kind === 'refused') throw badRequest(fix.reason);
+  if (request.scope !== 'all')
+    throw badRequest(
+      'A fix of a health-check class reads every record with a ZIP: ask for scope "all" (its records hold the value found wrong, so none has it empty).',
+    );
+  const unmapped = fix.fields.filter((field) => !isFieldMapped(route.config[request.objectType][field]));
+  if (unmapped.length > 0)
+    throw badRequest(
+      `No ${request.objectType} property is mapped for the ${unmapped.join(' and ')}: nothing of this class can be found or written. Map it on Configure Portal first.`,
+    );
+  return fix.healthClass;
+}
+
+/** The portal when this user holds it, ready for a job (and its fix class, if any); a clear refusal otherwise. */
 async function ownedRoute(
   deps: BackfillDeps,
   userId: string,
   portalId: string,
   request: BackfillRequest,
-): Promise<PortalRoute> {
+): Promise<{ route: PortalRoute; healthClass: FixableClass | undefined }> {
   const route = await readablePortal(deps, userId, portalId);
   if (!isMappingConfigured(route.config[request.objectType]))
     throw badRequest(
       `No ${request.objectType} fields are mapped: choose where the city, state or county go on Configure Portal first.`,
     );
-  return route;
+  return { route, healthClass: fixClassOf(route, request) };
 }
 
 const jobRequest = (r: BackfillRequest) => ({
@@ -52,6 +74,9 @@ const jobRequest = (r: BackfillRequest) => ({
   scope: r.scope,
   changedSince: r.changedSince ?? null,
 });
+
+/** A fix job's class as its events and plans carry it: absent for an ordinary backfill. */
+const withClass = (healthClass: FixableClass | undefined) => (healthClass ? { healthClass } : {});
 
 /**
  * What a job would do, nothing charged or written: reads the records in scope as a job started
@@ -67,7 +92,7 @@ export async function dryRun(
   portalId: string,
   request: BackfillRequest,
 ): Promise<BackfillDryRunAnswer> {
-  const route = await ownedRoute(deps, userId, portalId, request);
+  const { route, healthClass } = await ownedRoute(deps, userId, portalId, request);
   const client = await deps.crm.forPortal(portalId);
   const search = searchOf(route, { ...jobRequest(request), startedAt: deps.now().toISOString() });
   let tally = emptyTally();
@@ -78,6 +103,7 @@ export async function dryRun(
     portal: route,
     resolve: deps.zipTable.resolve.bind(deps.zipTable),
     scope: request.scope,
+    ...withClass(healthClass),
   };
   const read = await readSample(client, search, deps.dryRunSample, async (records) => {
     const written = await lastWrittenValues(
@@ -110,7 +136,7 @@ export async function startJob(
   portalId: string,
   request: BackfillRequest,
 ): Promise<string> {
-  const route = await ownedRoute(deps, userId, portalId, request);
+  const { route, healthClass } = await ownedRoute(deps, userId, portalId, request);
   const stream = backfillStream(portalId, request.objectType);
   const jobId = randomUUID();
   const at = deps.now().toISOString();
@@ -120,6 +146,7 @@ export async function startJob(
     userId,
     portalId,
     ...jobRequest(request),
+    ...withClass(healthClass),
     total: 0,
     at,
   };
@@ -195,6 +222,7 @@ export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
     objectType: row.objectType,
     scope: row.scope,
     changedSince: row.changedSince,
+    healthClass: row.healthClass,
     state: row.state,
     stateDetail: row.stateDetail,
     progress: {

@@ -160,6 +160,7 @@ export async function processPage(
             lastWritten: lastWritten.get(record.id) ?? {},
             resumed: before.inFlight.has(backfillLookupId(job.jobId, record.id)),
             scope: job.scope,
+            ...(job.healthClass ? { healthClass: job.healthClass } : {}),
           }),
     }));
   const metadata = { correlationId: job.jobId, userId: job.userId };

@@ -1,6 +1,7 @@
 import type { DomainEvent } from '../decider';
 import type { LookupFailureReason } from '../lookups/events';
 import type { CrmObjectTypeName } from '../lookups/webhook-event';
+import type { FixableClass } from '../address-health/fix';
 
 /** Which records a job fills: those with a ZIP whose mapped fields are empty, or all with a ZIP. */
 export type BackfillScope = 'empty' | 'all';
@@ -53,8 +54,9 @@ export type BackfillCounts = {
   /** Credits the page's successes took: one each. */
   credits: number;
   /**
-   * Records the page read that are out of scope "empty" (none of their empty fields can be
-   * filled from their ZIP): in no other count, and taken off the job's total. Absent before.
+   * Records the page read that are out of the job's scope: in scope "empty" none of their empty
+   * fields can be filled from their ZIP; in a fix job they are not of its health-check class. In
+   * no other count, and taken off the job's total. Absent before.
    */
   outOfScope?: number;
 };
@@ -69,6 +71,12 @@ export type BackfillStartedData = {
   changedSince: string | null;
   /** Records in scope when the job started. */
   total: number;
+  /**
+   * A fix job's health-check class: of the records read, only those the health check puts in this
+   * class are looked up, and only the field(s) it contradicts are written, always overwritten
+   * (domain/address-health/fix.ts). Absent for an ordinary backfill.
+   */
+  healthClass?: FixableClass;
   at: string;
 };
 

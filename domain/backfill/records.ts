@@ -2,6 +2,9 @@ import { isNothingToUpdate, NOTHING_TO_UPDATE, type LookupFailureReason } from '
 import { planLookup, type LookupPortal, type ResolveLocation } from '../lookups/plan';
 import { decideWrites, describeSkipped, type PlannedWrite } from '../lookups/write-modes';
 import type { CrmObjectTypeName } from '../lookups/webhook-event';
+import { classifyAddress } from '../address-health/classify';
+import { fixWrites, type FixableClass } from '../address-health/fix';
+import { addressOfRecord } from '../address-health/record-address';
 import { backfillLookupId, type BackfillScope } from './events';
 
 /** A record as the search returns it: its id and the properties asked for. */
@@ -15,7 +18,10 @@ export interface FoundRecord {
  * its write modes let through against what the record holds now.
  */
 export type RecordPlan =
-  /** Read by the "only empty" search, but none of its empty mapped fields can be filled from its ZIP. */
+  /**
+   * Read by the "only empty" search, but none of its empty mapped fields can be filled from its
+   * ZIP; or, in a fix job, not of the job's health-check class.
+   */
   | { kind: 'out_of_scope' }
   | { kind: 'fail'; reason: LookupFailureReason; detail: string }
   | {
@@ -38,6 +44,8 @@ export interface RecordContext {
   resumed?: boolean;
   /** What the job reads: every record with a ZIP, or those with a mapped field empty. */
   scope: BackfillScope;
+  /** A fix job's class: only its records are looked up, and only the fields it concerns written. */
+  healthClass?: FixableClass;
 }
 
 /** The ZIP a record holds, as the job reads it. */
@@ -56,14 +64,30 @@ export const inEmptyScope = (writes: readonly PlannedWrite[], record: FoundRecor
   writes.some((w) => isEmpty(record.properties[w.property]));
 
 /**
+ * A fix job takes a record when the health check puts it in the job's class
+ * (domain/address-health/classify.ts), judged on the values the search read, as the check does.
+ */
+export const inHealthClass = (
+  record: FoundRecord,
+  context: Pick<RecordContext, 'portal' | 'objectType' | 'resolve'> & { healthClass: FixableClass },
+): boolean =>
+  classifyAddress(addressOfRecord(record.properties, context.portal, context.objectType), context.resolve) ===
+  context.healthClass;
+
+/**
  * A record is planned exactly as a live lookup of its ZIP (domain/lookups/plan.ts: same failures,
  * same values), and its write modes are decided against the values the search read: a record
  * none of whose values would be written has nothing to update, decided before anything is
  * charged, unless an earlier run already charged it. In scope "empty", a record whose empty
- * fields its ZIP cannot fill is out of scope (inEmptyScope).
+ * fields its ZIP cannot fill is out of scope (inEmptyScope). A fix job plans only the records of
+ * its class (inHealthClass), writing only the fields the class concerns, always overwritten
+ * (fixWrites); a record an earlier run already charged stays in it, as its write may have landed
+ * and put it out of the class.
  */
 export function planRecord(record: FoundRecord, context: RecordContext): RecordPlan {
-  const { portal, objectType } = context;
+  const { portal, objectType, healthClass } = context;
+  if (healthClass && !context.resumed && !inHealthClass(record, { ...context, healthClass }))
+    return { kind: 'out_of_scope' };
   const plan = planLookup(
     {
       lookupId: backfillLookupId(context.jobId, record.id),
@@ -82,10 +106,11 @@ export function planRecord(record: FoundRecord, context: RecordContext): RecordP
   // A job runs on a connected portal and reads only its ZIP property: nothing is ignored.
   if (plan.kind === 'ignore') return { kind: 'fail', reason: 'portal_not_configured', detail: plan.detail };
   if (plan.kind === 'fail') return { kind: 'fail', reason: plan.reason, detail: plan.detail };
-  if (context.scope === 'empty' && !context.resumed && !inEmptyScope(plan.writes, record))
+  const writes = healthClass ? fixWrites(plan.writes, healthClass) : plan.writes;
+  if (context.scope === 'empty' && !context.resumed && !inEmptyScope(writes, record))
     return { kind: 'out_of_scope' };
   const decision = decideWrites(
-    plan.writes,
+    writes,
     { current: record.properties, lastWritten: context.lastWritten },
     plan.acceptedCities,
   );
@@ -94,7 +119,7 @@ export function planRecord(record: FoundRecord, context: RecordContext): RecordP
     return { kind: 'fail', reason: NOTHING_TO_UPDATE, detail: describeSkipped(decision.skipped) };
   return {
     kind: 'charge',
-    writes: plan.writes,
+    writes,
     properties: decision.properties,
     acceptedCities: plan.acceptedCities,
   };
@@ -112,7 +137,7 @@ export interface DryRunTally {
   nothingToUpdate: number;
   /** Records that would fail, by reason (failures only). */
   failures: Partial<Record<LookupFailureReason, number>>;
-  /** Records the search read that ZipFill cannot change (out of scope "empty"); not in the scope. */
+  /** Records the search read that are out of scope ("empty", or not of a fix job's class); not in the scope. */
   outOfScope: number;
 }
 

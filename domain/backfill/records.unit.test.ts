@@ -134,6 +134,70 @@ describe('a backfill’s scope is what ZipFill can change', () => {
   });
 });
 
+describe('a record of a fix job (one health-check class)', () => {
+  const chicago: Location = {
+    city: 'Chicago',
+    state: 'IL',
+    county: 'Cook County',
+    country: 'US',
+    timezone: 'America/Chicago',
+  };
+  const withCounty = (): PortalMapping => {
+    const base = mapping();
+    return { ...base, contact: { ...base.contact, county: 'county' } };
+  };
+  const fixing = (over: Partial<RecordContext> = {}) =>
+    context({
+      portal: portal(withCounty()),
+      resolve: (code) => (code.kind === 'us' && code.zip === '60601' ? chicago : resolve(code)),
+      healthClass: 'state_not_zips',
+      ...over,
+    });
+
+  it('is charged for its state alone, overwriting the value a person entered', () => {
+    expect(planRecord(record({ zip: '60601', city: '', state: 'WI', county: '' }), fixing())).toEqual({
+      kind: 'charge',
+      writes: [{ field: 'state', property: 'state', value: 'IL', mode: 'always_overwrite' }],
+      properties: { state: 'IL' },
+      acceptedCities: ['Chicago'],
+    });
+  });
+
+  it('is out of scope when the health check puts it in another class, whatever it could be filled with', () => {
+    const outside = [
+      record({ zip: '60601', city: 'Chicago', state: 'IL', county: '' }),
+      record({ zip: '60601', city: 'Boston', state: 'WI' }),
+      record({ zip: '60601', state: 'IL', county: 'DuPage County' }),
+      record({ zip: null, state: 'WI' }),
+      record({ zip: 'n/a', state: 'WI' }),
+      record({ zip: '99999', state: 'WI' }),
+    ];
+    for (const r of outside) expect(planRecord(r, fixing())).toEqual({ kind: 'out_of_scope' });
+  });
+
+  it('fixes a city or a county the same way, each alone', () => {
+    expect(
+      planRecord(
+        record({ zip: '60601', city: 'Boston', state: 'WI' }),
+        fixing({ healthClass: 'city_not_accepted' }),
+      ),
+    ).toMatchObject({ kind: 'charge', properties: { city: 'Chicago' } });
+    expect(
+      planRecord(
+        record({ zip: '60601', city: 'Chicago', county: 'DuPage County' }),
+        fixing({ healthClass: 'county_not_zips' }),
+      ),
+    ).toMatchObject({ kind: 'charge', properties: { county: 'Cook County' } });
+  });
+
+  it('stays in the job when an earlier run charged it, though its landed write put it out of the class', () => {
+    expect(planRecord(record({ zip: '60601', state: 'IL' }), fixing({ resumed: true }))).toMatchObject({
+      kind: 'charge',
+      writes: [{ field: 'state', value: 'IL' }],
+    });
+  });
+});
+
 describe('the dry run', () => {
   it('adds up exactly: in scope = would fill + nothing to update + would fail by reason; credits = would fill', () => {
     const records = [

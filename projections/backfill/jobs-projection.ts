@@ -58,6 +58,7 @@ export const backfillJobsProjection = eachEvent({
           object_type: d.objectType,
           scope: d.scope,
           changed_since: d.changedSince,
+          health_class: d.healthClass ?? null,
           state: 'running',
           state_detail: null,
           total: d.total,

@@ -1,6 +1,7 @@
 import type { Selectable } from 'kysely';
 import type { BackfillScope, BackfillStartedData, BackfillStateName } from '../../domain/backfill/events';
 import type { RecentPage } from '../../domain/backfill/progress';
+import type { FixableClass } from '../../domain/address-health/fix';
 import { isNothingToUpdate, type LookupFailureReason } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
 import type { ReadModelDb } from '../schema';
@@ -11,6 +12,7 @@ export interface BackfillJobRow extends Pick<
   BackfillStartedData,
   'jobId' | 'userId' | 'portalId' | 'objectType' | 'scope' | 'changedSince'
 > {
+  healthClass: FixableClass | null;
   state: BackfillStateName;
   stateDetail: string | null;
   total: number;
@@ -33,6 +35,7 @@ const rowOf = (r: Selectable<BackfillJobsTable>): BackfillJobRow => ({
   objectType: r.object_type as CrmObjectTypeName,
   scope: r.scope as BackfillScope,
   changedSince: r.changed_since,
+  healthClass: r.health_class as FixableClass | null,
   state: r.state as BackfillStateName,
   stateDetail: r.state_detail,
   total: r.total,

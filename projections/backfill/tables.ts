@@ -8,6 +8,8 @@ export interface BackfillJobsTable {
   object_type: string;
   scope: string;
   changed_since: string | null;
+  /** A fix job's health-check class (domain/address-health/fix.ts); null for an ordinary backfill. */
+  health_class: string | null;
   state: string;
   state_detail: string | null;
   total: number;

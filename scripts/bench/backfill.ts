@@ -44,15 +44,15 @@ const CALLS_PER_SECOND = SANDBOX_RATE_LIMITS.perTenSeconds / 10;
 const SEARCHES_PER_SECOND = SANDBOX_RATE_LIMITS.searchesPerSecond;
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const load = () =>
+export const load = () =>
   os
     .loadavg()
     .map((l) => l.toFixed(2))
     .join(' ');
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+export const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** A database of its own on the server, dropped afterwards. */
-function freshPostgres(serverUrl: string): Backend {
+export function freshPostgres(serverUrl: string): Backend {
   return {
     name: 'postgres',
     async open() {
@@ -79,7 +79,7 @@ function freshPostgres(serverUrl: string): Backend {
 }
 
 /** N contacts in the portal, a thousand a statement, as an import leaves them. */
-async function seedContacts(app: RunningApp, portalId: string, count: number): Promise<void> {
+export async function seedContacts(app: RunningApp, portalId: string, count: number): Promise<void> {
   await app.system.sandboxCrm!.store.addSamples(portalId, 'contacts', count, 42);
 }
 
@@ -88,7 +88,7 @@ async function balanceOf(app: RunningApp, token: string): Promise<number> {
     .creditBalance;
 }
 
-async function api<T>(app: RunningApp, token: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(app: RunningApp, token: string, path: string, body?: unknown): Promise<T> {
   const answer = await call(app.baseUrl, path, { token, ...(body === undefined ? {} : { body }) });
   if (answer.status >= 300)
     throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);

@@ -191,6 +191,36 @@ const healthCheckDialog: View = {
   },
 };
 
+/**
+ * The health check's "Fix these records" of the state's class opened, its dry run shown: what it
+ * overwrites and costs, then the backfill's figures. The answers are the browser's own; the
+ * server's are proven by tests/address-health/fix-class.int.test.ts.
+ */
+const fixClassDryRun: View = {
+  name: '/dashboard (Check address health, fixing a class: its dry run)',
+  async open(page) {
+    await page.route('**/dry-run', (request) =>
+      request.fulfill({
+        json: {
+          ...ESTIMATED_DRY_RUN,
+          request: { objectType: 'contact', scope: 'all', healthClass: 'state_not_zips' },
+          recordsInScope: 827,
+          creditsNeeded: 827,
+          nothingToUpdate: 0,
+          failures: {},
+          recordsCovered: 50,
+        } satisfies BackfillDryRunAnswer,
+      }),
+    );
+    await healthCheckDialog.open(page);
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: 'Fix these records (about 827)' }).click();
+    await dialog.getByText('the state of each is overwritten').waitFor({ timeout: 20_000 });
+    await dialog.getByRole('button', { name: 'Check first (dry run)' }).click();
+    await dialog.getByText('Dry run: nothing was charged or written').waitFor({ timeout: 20_000 });
+  },
+};
+
 /** A backfill of every contact with a ZIP, so the dashboard and the admin's Backfills tab list a job. */
 async function startBackfillOfAll(baseUrl: string, email: string, portalId: string) {
   const signedIn = await call(baseUrl, '/api/auth/login', { body: { email, password } });
@@ -226,6 +256,7 @@ describe('every page of the app in the browser', () => {
         backfillDialog,
         estimatedDryRun,
         healthCheckDialog,
+        fixClassDryRun,
         ...ADMIN_TABS.map(adminTab),
       ];
     },

@@ -34,8 +34,13 @@ export default async function migratedImageForTheRun(project: TestProject): Prom
 
 let loaded: Promise<Blob> | undefined;
 
-/** The run's migrated image, read once per test process. */
-export function migratedPgliteImage(): Promise<Blob> {
+/**
+ * The run's migrated image, read once per test process. Outside a vitest run (the benchmarks open
+ * the same backends with `npm run bench`) there is none to inject: PGlite is initialised and
+ * migrated as the service does it.
+ */
+export function migratedPgliteImage(): Promise<Blob | undefined> {
+  if (!process.env.VITEST) return Promise.resolve(undefined);
   loaded ??= readFile(inject('migratedPgliteImage')).then((bytes) => new Blob([bytes]));
   return loaded;
 }

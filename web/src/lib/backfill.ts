@@ -4,6 +4,7 @@ import type {
   BackfillProgress,
   BackfillState,
 } from '@api/backfill/contract';
+import type { FixableClass } from '@domain/address-health/fix';
 import { countOf, formatNumber } from './plural';
 
 // How a backfill job is named and summed up wherever it is listed: the dashboard and the admin area.
@@ -31,3 +32,20 @@ export const jobTitle = (job: Pick<BackfillJob, 'objectType' | 'portalId'>): str
 /** "40 of 120 records". */
 export const doneText = (progress: Pick<BackfillProgress, 'done' | 'total'>): string =>
   `${formatNumber(progress.done)} of ${countOf(progress.total, 'record')}`;
+
+const FIXES: Record<FixableClass, string> = {
+  city_not_accepted: 'Fix of cities not accepted for their ZIP (city overwritten)',
+  state_not_zips: "Fix of states not their ZIP's (state overwritten)",
+  county_not_zips: "Fix of counties not among their ZIP's (county overwritten)",
+};
+
+/**
+ * Which records a job reads and writes, in a few words: a health-check fix names its class and
+ * the field it overwrites; any other job its scope ("Only empty mapped fields", or `short` "Empty
+ * fields only" where the admin's table is narrow).
+ */
+export function jobScopeText(job: Pick<BackfillJob, 'scope' | 'healthClass'>, short = false): string {
+  if (job.healthClass) return FIXES[job.healthClass];
+  if (job.scope === 'empty') return short ? 'Empty fields only' : 'Only empty mapped fields';
+  return short ? 'All with a ZIP' : 'All records with a ZIP';
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { doneText, jobTitle, stateLabel } from './backfill';
+import { doneText, jobScopeText, jobTitle, stateLabel } from './backfill';
 
 describe('how a backfill job reads', () => {
   it('is named by its object type and portal', () => {
@@ -15,5 +15,13 @@ describe('how a backfill job reads', () => {
   it('tells the state in words', () => {
     expect(stateLabel('out_of_credits')).toBe('Out of credits');
     expect(stateLabel('auth_failed')).toBe('Reconnect needed');
+  });
+
+  it('says which records it takes: a health-check fix names its class and the field it overwrites', () => {
+    expect(jobScopeText({ scope: 'all', healthClass: 'state_not_zips' })).toBe(
+      "Fix of states not their ZIP's (state overwritten)",
+    );
+    expect(jobScopeText({ scope: 'empty', healthClass: null })).toBe('Only empty mapped fields');
+    expect(jobScopeText({ scope: 'all', healthClass: null }, true)).toBe('All with a ZIP');
   });
 });

@@ -42,6 +42,12 @@ export const healthFigure = (answer: Pick<HealthCheckAnswer, 'estimate'>, count:
 export const problemCount = (counts: HealthCheckAnswer['counts']): number =>
   ADDRESS_CLASSES.filter(isProblem).reduce((sum, found) => sum + counts[found], 0);
 
+/** The button that turns a class into its fix: "Fix these 312 records", "about" when estimated. */
+export function fixButtonText(answer: Pick<HealthCheckAnswer, 'estimate'>, count: number): string {
+  if (answer.estimate) return `Fix these records (about ${formatNumber(count)})`;
+  return count === 1 ? 'Fix this record' : `Fix these ${formatNumber(count)} records`;
+}
+
 /** Where an estimated check's counts come from; null when every record was read. */
 export function healthEstimateNote(
   answer: Pick<HealthCheckAnswer, 'estimate' | 'recordsInScope'>,

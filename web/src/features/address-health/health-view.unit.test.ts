@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { healthEstimateNote, healthFigure, problemCount } from './health-view';
+import { fixButtonText, healthEstimateNote, healthFigure, problemCount } from './health-view';
 
 const counts = {
   no_zip: 4,
@@ -25,5 +25,11 @@ describe('how the health check’s figures read', () => {
     );
     expect(healthFigure({}, 1_204)).toBe('1,204');
     expect(healthEstimateNote({ recordsInScope: 12 })).toBeNull();
+  });
+
+  it('offers to fix a class by its count, "about" when the check was estimated', () => {
+    expect(fixButtonText({}, 312)).toBe('Fix these 312 records');
+    expect(fixButtonText({}, 1)).toBe('Fix this record');
+    expect(fixButtonText({ estimate: { examined: 10_000 } }, 1_204)).toBe('Fix these records (about 1,204)');
   });
 });

@@ -20,16 +20,17 @@ export function requestOf(choices: BackfillChoices): BackfillRequest {
   return changedSince ? { objectType, scope, changedSince } : { objectType, scope };
 }
 
-/** A job may start only with the choices its dry run was shown for. */
-export function dryRunMatches(dryRun: BackfillDryRunAnswer | undefined, choices: BackfillChoices): boolean {
-  if (!dryRun) return false;
-  const shown = dryRun.request;
-  return (
-    shown.objectType === choices.objectType &&
-    shown.scope === choices.scope &&
-    (shown.changedSince ?? '') === choices.changedSince
-  );
-}
+/** Two requests ask for the same job: same records, same fix. */
+export const sameRequest = (a: BackfillRequest | undefined, b: BackfillRequest): boolean =>
+  a !== undefined &&
+  a.objectType === b.objectType &&
+  a.scope === b.scope &&
+  (a.changedSince ?? '') === (b.changedSince ?? '') &&
+  a.healthClass === b.healthClass;
+
+/** A job may start only with the request its dry run was shown for. */
+export const dryRunMatches = (dryRun: BackfillDryRunAnswer | undefined, request: BackfillRequest): boolean =>
+  sameRequest(dryRun?.request, request);
 
 /** How far the balance falls short of the credits a job would take; 0 when it covers them. */
 export const creditShortfall = (dryRun: Pick<BackfillDryRunAnswer, 'creditsNeeded' | 'balance'>): number =>

@@ -42,18 +42,26 @@ describe('the choices of a backfill', () => {
 describe('starting a backfill after its dry run', () => {
   it('is allowed for the choices the dry run was shown for', () => {
     const shown = dryRun({ objectType: 'contact', scope: 'empty' });
-    expect(dryRunMatches(shown, DEFAULT_CHOICES)).toBe(true);
+    expect(dryRunMatches(shown, requestOf(DEFAULT_CHOICES))).toBe(true);
   });
 
   it('waits for a new dry run once any choice changed', () => {
     const shown = dryRun({ objectType: 'contact', scope: 'empty' });
-    expect(dryRunMatches(shown, { ...DEFAULT_CHOICES, objectType: 'company' })).toBe(false);
-    expect(dryRunMatches(shown, { ...DEFAULT_CHOICES, scope: 'all' })).toBe(false);
-    expect(dryRunMatches(shown, { ...DEFAULT_CHOICES, changedSince: '2026-01-01' })).toBe(false);
+    expect(dryRunMatches(shown, requestOf({ ...DEFAULT_CHOICES, objectType: 'company' }))).toBe(false);
+    expect(dryRunMatches(shown, requestOf({ ...DEFAULT_CHOICES, scope: 'all' }))).toBe(false);
+    expect(dryRunMatches(shown, requestOf({ ...DEFAULT_CHOICES, changedSince: '2026-01-01' }))).toBe(false);
+  });
+
+  it('of one health-check class is allowed only for that class, and not for a plain backfill of the same records', () => {
+    const fix = { objectType: 'contact', scope: 'all', healthClass: 'state_not_zips' } as const;
+    expect(dryRunMatches(dryRun(fix), fix)).toBe(true);
+    expect(dryRunMatches(dryRun(fix), { ...fix, healthClass: 'county_not_zips' })).toBe(false);
+    expect(dryRunMatches(dryRun(fix), { objectType: 'contact', scope: 'all' })).toBe(false);
+    expect(dryRunMatches(dryRun({ objectType: 'contact', scope: 'all' }), fix)).toBe(false);
   });
 
   it('is not allowed before any dry run', () => {
-    expect(dryRunMatches(undefined, DEFAULT_CHOICES)).toBe(false);
+    expect(dryRunMatches(undefined, requestOf(DEFAULT_CHOICES))).toBe(false);
   });
 });
 

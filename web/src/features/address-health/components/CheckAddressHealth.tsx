@@ -1,10 +1,11 @@
 import { useState } from 'react';
 import { Button, Dialog } from '../../../ui';
+import type { FixSlot } from '../fix-slot';
 import { HealthCheckForm } from './HealthCheckForm';
 import '../address-health.css';
 
-/** A portal row's "Check address health" action: the dialog that runs the free check. */
-export function CheckAddressHealth({ portalId }: { portalId: string }) {
+/** A portal row's "Check address health" action: the dialog that runs the free check (and offers `fix`). */
+export function CheckAddressHealth({ portalId, fix }: { portalId: string; fix?: FixSlot }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -16,7 +17,7 @@ export function CheckAddressHealth({ portalId }: { portalId: string }) {
         Check address health
       </Button>
       <Dialog title={`Address health in portal ${portalId}`} open={open} onClose={() => setOpen(false)}>
-        <HealthCheckForm portalId={portalId} />
+        <HealthCheckForm portalId={portalId} fix={fix} />
       </Dialog>
     </>
   );

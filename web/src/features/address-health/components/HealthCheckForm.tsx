@@ -3,6 +3,7 @@ import type { HealthCheckRequest } from '@api/address-health/contract';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button, ChoiceGroup, Spinner } from '../../../ui';
 import { useHealthCheckMutation } from '../api';
+import type { FixSlot } from '../fix-slot';
 import { HEALTH_READING } from '../health-view';
 import { HealthCheckResult } from './HealthCheckResult';
 
@@ -14,7 +15,7 @@ const OBJECT_TYPES: [ObjectType, string][] = [
 ];
 
 /** The object type to check, the check itself, and what it found for that type. */
-export function HealthCheckForm({ portalId }: { portalId: string }) {
+export function HealthCheckForm({ portalId, fix }: { portalId: string; fix?: FixSlot }) {
   const [objectType, setObjectType] = useState<ObjectType>('contact');
   const [check, state] = useHealthCheckMutation();
   const shown = state.data?.request.objectType === objectType ? state.data : undefined;
@@ -40,7 +41,7 @@ export function HealthCheckForm({ portalId }: { portalId: string }) {
       {state.isError && (
         <Alert kind="error">{serverErrorText(state.error) ?? 'The check failed. Please try again.'}</Alert>
       )}
-      {!state.isLoading && shown && <HealthCheckResult portalId={portalId} answer={shown} />}
+      {!state.isLoading && shown && <HealthCheckResult portalId={portalId} answer={shown} fix={fix} />}
     </div>
   );
 }

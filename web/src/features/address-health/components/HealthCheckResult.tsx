@@ -1,18 +1,38 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type { HealthCheckAnswer } from '@api/address-health/contract';
+import { isFixable, type FixableClass } from '@domain/address-health/fix';
 import { ADDRESS_CLASSES } from '@domain/address-health/figures';
 import { formatNumber } from '../../../lib/plural';
 import { Alert, Button, Spinner } from '../../../ui';
-import { classTitle, healthEstimateNote, healthFigure, problemCount } from '../health-view';
+import type { FixSlot } from '../fix-slot';
+import { classTitle, fixButtonText, healthEstimateNote, healthFigure, problemCount } from '../health-view';
 import { useHealthReportDownload } from '../use-health-report-download';
 
 const HealthChart = lazy(() => import('./HealthChart'));
 
 const OBJECTS = { contact: 'contacts', company: 'companies' } as const;
 
-/** What the check found: the figures, the chart, examples of each class and the CSV. */
-export function HealthCheckResult({ portalId, answer }: { portalId: string; answer: HealthCheckAnswer }) {
+/**
+ * What the check found: the figures, the chart, examples of each class, "Fix these records" under
+ * each class a lookup can fix (when the dashboard gives the fix), and the CSV.
+ */
+export function HealthCheckResult({
+  portalId,
+  answer,
+  fix,
+}: {
+  portalId: string;
+  answer: HealthCheckAnswer;
+  fix?: FixSlot;
+}) {
   const report = useHealthReportDownload(portalId, answer.request);
+  const [fixing, setFixing] = useState<FixableClass | null>(null);
+  const fixPanel = useRef<HTMLElement>(null);
+  const fixPanelId = `health-fix-${portalId}`;
+  // The fix opens below the examples, under a heading of its own: brought into view when chosen.
+  useEffect(() => {
+    if (fixing) fixPanel.current?.scrollIntoView({ block: 'nearest' });
+  }, [fixing]);
   const estimate = healthEstimateNote(answer);
   const figure = (count: number) => healthFigure(answer, count);
   if (answer.recordsInScope === 0)
@@ -64,9 +84,36 @@ export function HealthCheckResult({ portalId, answer }: { portalId: string; answ
                   </li>
                 ))}
               </ul>
+              {fix && isFixable(found) && answer.counts[found] > 0 && (
+                <div className="button-row">
+                  <Button
+                    variant="secondary"
+                    aria-expanded={fixing === found}
+                    aria-controls={fixPanelId}
+                    onClick={() => setFixing(fixing === found ? null : found)}
+                  >
+                    {fixButtonText(answer, answer.counts[found])}
+                  </Button>
+                </div>
+              )}
             </div>
           ))}
         </>
+      )}
+      {fix && fixing && (
+        // Keyed by class: another class's fix starts afresh, with no dry run or start of this one.
+        <section key={fixing} ref={fixPanel} id={fixPanelId} aria-labelledby={`${fixPanelId}-title`}>
+          <h4 id={`${fixPanelId}-title`} className="panel-subtitle">
+            Fix: {classTitle(fixing)}
+          </h4>
+          {fix({
+            objectType: answer.request.objectType,
+            healthClass: fixing,
+            count: answer.counts[fixing],
+            estimated: answer.estimate !== undefined,
+            headingLevel: 5,
+          })}
+        </section>
       )}
       <div className="button-row">
         <Button variant="secondary" disabled={report.downloading} onClick={() => void report.download()}>

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { AdminBackfill, BackfillState } from '@api/backfill/contract';
-import { doneText, jobTitle, stateLabel } from '../../../lib/backfill';
+import { doneText, jobScopeText, jobTitle, stateLabel } from '../../../lib/backfill';
 import { Card, Email, ProgressBar, Spinner } from '../../../ui';
 import { useAdminBackfillsQuery } from '../api';
 import { GREEN, GREY, ORANGE, RED } from '../lib/colours';
@@ -78,7 +78,7 @@ function BackfillRow({ job, onRecords }: { job: AdminBackfill; onRecords: () => 
     <tr>
       <td data-label="Job">
         {title}
-        <div className="muted small">{job.scope === 'empty' ? 'Empty fields only' : 'All with a ZIP'}</div>
+        <div className="muted small">{jobScopeText(job, true)}</div>
       </td>
       <td className="admin-backfill-user" data-label="User">
         {job.userEmail ? <Email address={job.userEmail} /> : <span className="muted">{job.userId}</span>}

@@ -1,11 +1,9 @@
 import { useState } from 'react';
 import type { BackfillObjectType, BackfillScope } from '@api/backfill/contract';
 import { utcDate } from '@domain/lookups/usage-window';
-import { serverErrorText } from '../../../lib/errors';
-import { Alert, Button, ChoiceGroup, Spinner, TextField } from '../../../ui';
-import { useBackfillDryRunMutation, useStartBackfillMutation } from '../api';
-import { DEFAULT_CHOICES, DRY_RUN_READING, dryRunMatches, requestOf, type BackfillChoices } from '../dry-run';
-import { DryRunSummary } from './DryRunSummary';
+import { ChoiceGroup, TextField } from '../../../ui';
+import { DEFAULT_CHOICES, requestOf, type BackfillChoices } from '../dry-run';
+import { DryRunThenStart } from './DryRunThenStart';
 
 const OBJECT_TYPES: [BackfillObjectType, string][] = [
   ['contact', 'Contacts'],
@@ -20,23 +18,7 @@ const SCOPES: [BackfillScope, string][] = [
 /** The choices of a backfill, its dry run, and the start once the dry run for them is shown. */
 export function BackfillForm({ portalId, onStarted }: { portalId: string; onStarted: () => void }) {
   const [choices, setChoices] = useState<BackfillChoices>(DEFAULT_CHOICES);
-  const [dryRun, dryRunState] = useBackfillDryRunMutation();
-  const [start, startState] = useStartBackfillMutation();
-  const shown = dryRunState.data;
-  const ready = dryRunMatches(shown, choices);
-  const choose = (change: Partial<BackfillChoices>) => {
-    setChoices((c) => ({ ...c, ...change }));
-    startState.reset();
-  };
-
-  const onStart = async () => {
-    try {
-      await start({ portalId, request: requestOf(choices) }).unwrap();
-      onStarted();
-    } catch {
-      // The error is shown from the mutation's state.
-    }
-  };
+  const choose = (change: Partial<BackfillChoices>) => setChoices((c) => ({ ...c, ...change }));
 
   return (
     <div className="form backfill-form">
@@ -62,39 +44,12 @@ export function BackfillForm({ portalId, onStarted }: { portalId: string; onStar
         onChange={(e) => choose({ changedSince: e.target.value })}
         hint="Leave empty to include records however long ago they changed."
       />
-      <div className="button-row">
-        <Button
-          variant="secondary"
-          disabled={dryRunState.isLoading}
-          onClick={() => void dryRun({ portalId, request: requestOf(choices) })}
-        >
-          Check first (dry run)
-        </Button>
-      </div>
-      {dryRunState.isLoading && <Spinner label={DRY_RUN_READING} />}
-      {dryRunState.isError && (
-        <Alert kind="error">
-          {serverErrorText(dryRunState.error) ?? 'The dry run failed. Please try again.'}
-        </Alert>
-      )}
-      {shown && ready && <DryRunSummary dryRun={shown} />}
-      {shown && !ready && (
-        <Alert kind="info">Your choices changed since the dry run: check again before starting.</Alert>
-      )}
-      {startState.isError && (
-        <Alert kind="error">
-          {serverErrorText(startState.error) ?? 'The job could not start. Please try again.'}
-        </Alert>
-      )}
-      <div className="button-row">
-        <Button
-          disabled={!ready || shown?.recordsInScope === 0 || startState.isLoading}
-          onClick={() => void onStart()}
-        >
-          {startState.isLoading ? 'Starting...' : 'Start filling'}
-        </Button>
-        {!ready && <span className="muted small">Run the dry run for these choices first.</span>}
-      </div>
+      <DryRunThenStart
+        portalId={portalId}
+        request={requestOf(choices)}
+        startLabel="Start filling"
+        onStarted={onStarted}
+      />
     </div>
   );
 }

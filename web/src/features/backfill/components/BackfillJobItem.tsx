@@ -2,7 +2,7 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { BackfillJob } from '@api/backfill/contract';
 import { paths } from '../../../app/paths';
-import { doneText, jobTitle, stateLabel } from '../../../lib/backfill';
+import { doneText, jobScopeText, jobTitle, stateLabel } from '../../../lib/backfill';
 import { ProgressBar, Spinner } from '../../../ui';
 import { rateText, stateSentence, timeLeftText } from '../job-view';
 import { JobControls } from './JobControls';
@@ -31,7 +31,7 @@ export function BackfillJobItem({ job }: { job: BackfillJob }) {
         <span className={`badge backfill-state backfill-state-${job.state}`}>{stateLabel(job.state)}</span>
       </div>
       <p className="muted small">
-        {job.scope === 'empty' ? 'Only empty mapped fields' : 'All records with a ZIP'}
+        {jobScopeText(job)}
         {job.changedSince && ` · changed since ${job.changedSince}`} · started {when(job.startedAt)}
         {job.finishedAt && ` · finished ${when(job.finishedAt)}`}
       </p>

@@ -6,17 +6,22 @@ import { Alert } from '../../../ui';
 import { creditShortfall, dryRunFigure, dryRunSum, estimateNote, shortfallText } from '../dry-run';
 import { formatNumber } from '../../../lib/plural';
 
+/** The level of the summary's title, its sub-headings one below: 3 in its own dialog, 5 under a health check's section. */
+export type SummaryLevel = 3 | 5;
+
 /** What a job with the chosen options would do, as the dry run counted or estimated it. */
-export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
+export function DryRunSummary({ dryRun, level = 3 }: { dryRun: BackfillDryRunAnswer; level?: SummaryLevel }) {
+  const Title = level === 3 ? 'h3' : 'h5';
+  const Sub = level === 3 ? 'h4' : 'h6';
   const failures = reasonBreakdown(dryRun.failures);
   const failing = failures.reduce((sum, f) => sum + f.count, 0);
   const estimate = estimateNote(dryRun);
   const figure = (count: number) => dryRunFigure(dryRun, count);
   return (
     <section className="result-panel" aria-labelledby="backfill-dry-run-title">
-      <h3 id="backfill-dry-run-title" className="panel-subtitle">
+      <Title id="backfill-dry-run-title" className="panel-subtitle">
         Dry run: nothing was charged or written
-      </h3>
+      </Title>
       {estimate && <p className="estimate-note">{estimate}</p>}
       <dl className="figures backfill-figures">
         <div>
@@ -51,7 +56,7 @@ export function DryRunSummary({ dryRun }: { dryRun: BackfillDryRunAnswer }) {
       <p className="backfill-sum">{dryRunSum(dryRun, failing)}</p>
       {failures.length > 0 && (
         <>
-          <h4 className="panel-subtitle">Why records would fail</h4>
+          <Sub className="panel-subtitle">Why records would fail</Sub>
           <ul className="backfill-reasons">
             {failures.map((f) => (
               <li key={f.reason}>
