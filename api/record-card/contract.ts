@@ -76,7 +76,7 @@ export interface CardActions {
   fillNow: boolean;
   /** Fields whose alternatives Choose can write (mapped, with more than one choice). */
   choose: ('city' | 'county')[];
-  /** Undo ZipFill's last change to this record: offered once the record history is merged (issue #29). */
+  /** Undo ZipFill's last change to this record, posted to `path` below the card's URL: offered once the record history is merged (issue #29). */
   undo?: { label: string; path: string };
 }
 

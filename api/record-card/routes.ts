@@ -7,6 +7,9 @@ import { connectedPortal, readCardRecord, recordCard } from './card';
 import type { CardObjectType, ChooseRequest, FillNowRequest } from './contract';
 import { verifiedCaller } from './signed';
 
+/** Every card endpoint lies below this (the app's permittedUrls.fetch declares it). */
+export const RECORD_CARDS_PREFIX = '/api/hubspot/records/';
+
 /** The card's data for one record; Fill now and Choose are below it. */
 export const RECORD_CARD_PATH = '/api/hubspot/records/:portalId/:objectType/:objectId/card';
 
