@@ -75,7 +75,8 @@ export function composeLookups(deps: {
     journal,
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
-  const workflowAction = workflowActionModule({
+  // The workflow action and the record card's Fill now run the same lookup path.
+  const actionDeps = {
     store: deps.store,
     credits: deps.accounts.credits,
     portals: deps.hubspot.portals,
@@ -86,18 +87,8 @@ export function composeLookups(deps: {
     journal,
     publicUrl: deps.publicUrl,
     secret: deps.hubspot.webhookSecret,
-  });
-  const recordCard = recordCardModule({
-    store: deps.store,
-    credits: deps.accounts.credits,
-    portals: deps.hubspot.portals,
-    crm: deps.hubspot.crm,
-    zipTable: table,
-    readModels: deps.readModels,
-    now: deps.now,
-    journal,
-    publicUrl: deps.publicUrl,
-    secret: deps.hubspot.webhookSecret,
-  });
+  };
+  const workflowAction = workflowActionModule(actionDeps);
+  const recordCard = recordCardModule(actionDeps);
   return { modules: [webhook, workflowAction, recordCard, usage], processor };
 }

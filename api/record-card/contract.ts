@@ -119,8 +119,3 @@ export interface ChooseAnswer {
   words: string;
   card: RecordCardAnswer;
 }
-
-/** Every refusal: `{ error }` with 400, 401, 403, 404 or 502. */
-export interface CardError {
-  error: string;
-}

@@ -7,7 +7,7 @@ import { call, signUp, type SignedUp } from '../support/app';
 import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
-import { everyMode, FULL_CONFIG, freshPortalId } from '../support/portals';
+import { freshPortalId, fullConfigIn } from '../support/portals';
 import { callCard } from '../support/record-card';
 import {
   creditsEvents,
@@ -32,10 +32,7 @@ describe.each(backends)('the ZipFill card on a HubSpot record, on $name', (backe
   ): Promise<{ user: SignedUp; portalId: string }> {
     const user = await signUp(app.baseUrl);
     const portalId = freshPortalId();
-    app.portals.connect(portalId, user.userId, {
-      ...FULL_CONFIG,
-      contact: { ...FULL_CONFIG.contact, modes: everyMode(mode) },
-    });
+    app.portals.connect(portalId, user.userId, fullConfigIn(mode));
     return { user, portalId };
   }
 

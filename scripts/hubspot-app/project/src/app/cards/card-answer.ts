@@ -3,6 +3,7 @@
  * api/record-card/contract.ts (HubSpot builds this folder alone, so it cannot import the
  * service's file); RecordCard.unit.test.tsx holds the two assignable.
  */
+// jscpd:ignore-start (a copy on purpose: see above)
 export type CardObjectType = 'contacts' | 'companies';
 
 export interface CardField {
@@ -57,3 +58,4 @@ export interface ActionAnswer {
   words: string;
   card: RecordCardAnswer;
 }
+// jscpd:ignore-end
