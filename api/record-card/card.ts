@@ -22,7 +22,7 @@ import type { CrmClientFactory, CrmObjectType, PortalDirectory, PortalRoute } fr
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
 import type { CardField, CardLastLookup, CardObjectType, CardZip, RecordCardAnswer } from './contract';
-import { outcomeWords, sourceWords } from './words';
+import { FIELD_LABELS, outcomeWords, sourceWords } from './words';
 
 export interface RecordCardDeps {
   portals: PortalDirectory;
@@ -180,6 +180,7 @@ export async function recordCard(deps: RecordCardDeps, record: CardRecord): Prom
     const value = record.properties[property]?.trim() || null;
     return {
       field,
+      label: FIELD_LABELS[field],
       property,
       value,
       resolved: resolvedValue(location, field),

@@ -13,6 +13,8 @@ export type CardObjectType = 'contacts' | 'companies';
 /** One mapped field of the record: what HubSpot holds and what the ZIP gives. */
 export interface CardField {
   field: WrittenField;
+  /** The field's name as the card shows it: "City", "Time zone"… */
+  label: string;
   /** The CRM property it is mapped to. */
   property: string;
   /** The value the record holds in HubSpot now; null when empty. */

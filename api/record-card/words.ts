@@ -1,4 +1,14 @@
 import type { LookupFailureReason, LookupSource } from '../../domain/lookups/events';
+import type { WrittenField } from '../../domain/portals/config';
+
+/** Each field's name on the card. */
+export const FIELD_LABELS: Record<WrittenField, string> = {
+  city: 'City',
+  state: 'State',
+  county: 'County',
+  country: 'Country',
+  timezone: 'Time zone',
+};
 
 /** Why a lookup failed, in words a HubSpot user reads on the card. */
 const FAILED_BECAUSE: Record<LookupFailureReason, string> = {

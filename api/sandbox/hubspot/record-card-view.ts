@@ -5,14 +5,6 @@ export type { RecordCardAnswer };
 /** What Fill now and Choose answer: the words are shown above the card. */
 export type ActionAnswerOf = Pick<FillNowAnswer, 'words'>;
 
-const FIELD_NAMES: Record<string, string> = {
-  city: 'City',
-  state: 'State',
-  county: 'County',
-  country: 'Country',
-  timezone: 'Time zone',
-};
-
 const hidden = (name: string, value: string) => `<input type="hidden" name="${name}" value="${esc(value)}">`;
 
 /** A button of the card: a form posting one action for the record to the sandbox's card page. */
@@ -54,7 +46,7 @@ export function cardView(
       `<table aria-label="ZipFill fields"><thead><tr><th>Field</th><th>In HubSpot</th><th>From the ZIP</th><th>Written by</th></tr></thead><tbody>${card.fields
         .map(
           (f) =>
-            `<tr><td>${esc(FIELD_NAMES[f.field] ?? f.field)}</td><td>${esc(f.value ?? '—')}</td><td>${esc(f.resolved ?? '—')}</td><td>${f.writtenBy === 'zipfill' ? 'ZipFill' : f.writtenBy === 'person' ? 'A person' : '—'}</td></tr>`,
+            `<tr><td>${esc(f.label)}</td><td>${esc(f.value ?? '—')}</td><td>${esc(f.resolved ?? '—')}</td><td>${f.writtenBy === 'zipfill' ? 'ZipFill' : f.writtenBy === 'person' ? 'A person' : '—'}</td></tr>`,
         )
         .join('')}</tbody></table>`,
     );

@@ -41,14 +41,6 @@ type View =
   | { kind: 'error'; message: string }
   | { kind: 'ready'; card: RecordCardAnswer; notice?: { ok: boolean; words: string } };
 
-const FIELD_NAMES: Record<string, string> = {
-  city: 'City',
-  state: 'State',
-  county: 'County',
-  country: 'Country',
-  timezone: 'Time zone',
-};
-
 /** One id per click: a retried Fill now is the same lookup, charged once. */
 const newFillId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
@@ -194,7 +186,7 @@ function ReadyCard({
           <TableBody>
             {fields.map((f) => (
               <TableRow key={f.field}>
-                <TableCell>{FIELD_NAMES[f.field] ?? f.field}</TableCell>
+                <TableCell>{f.label}</TableCell>
                 <TableCell>{f.value ?? '—'}</TableCell>
                 <TableCell>{f.resolved ?? '—'}</TableCell>
                 <TableCell>

@@ -41,6 +41,7 @@ const filled: RecordCardAnswer = sameAnswer({
   fields: [
     {
       field: 'city',
+      label: 'City',
       property: 'city',
       value: 'New York',
       resolved: 'New York',
@@ -49,6 +50,7 @@ const filled: RecordCardAnswer = sameAnswer({
     },
     {
       field: 'state',
+      label: 'State',
       property: 'state',
       value: 'NY',
       resolved: 'NY',

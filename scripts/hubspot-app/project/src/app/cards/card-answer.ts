@@ -8,6 +8,7 @@ export type CardObjectType = 'contacts' | 'companies';
 
 export interface CardField {
   field: string;
+  label: string;
   property: string;
   value: string | null;
   resolved: string | null;
