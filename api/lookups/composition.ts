@@ -15,6 +15,7 @@ import { LookupProcessor } from './processor';
 import { usageModule } from './usage-routes';
 import { hubspotWebhookModule } from './webhook';
 import { workflowActionModule } from '../workflow/action';
+import { recordCardModule } from '../record-card/routes';
 
 export interface LookupsParts {
   modules: HttpModule[];
@@ -22,7 +23,7 @@ export interface LookupsParts {
   processor?: LookupProcessor;
 }
 
-/** The webhook, the workflow action, the lookup processor and the usage chart, wired to the rest of the system. */
+/** The webhook, the workflow action, the record card, the lookup processor and the usage chart, wired to the rest of the system. */
 export function composeLookups(deps: {
   publicUrl: string;
   logger: Logger;
@@ -74,7 +75,8 @@ export function composeLookups(deps: {
     journal,
     ...(deps.metrics ? { metrics: deps.metrics } : {}),
   });
-  const workflowAction = workflowActionModule({
+  // The workflow action and the record card's Fill now run the same lookup path.
+  const actionDeps = {
     store: deps.store,
     credits: deps.accounts.credits,
     portals: deps.hubspot.portals,
@@ -85,6 +87,8 @@ export function composeLookups(deps: {
     journal,
     publicUrl: deps.publicUrl,
     secret: deps.hubspot.webhookSecret,
-  });
-  return { modules: [webhook, workflowAction, usage], processor };
+  };
+  const workflowAction = workflowActionModule(actionDeps);
+  const recordCard = recordCardModule(actionDeps);
+  return { modules: [webhook, workflowAction, recordCard, usage], processor };
 }

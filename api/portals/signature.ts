@@ -48,6 +48,17 @@ export function signV3(secret: string, request: SignedRequest): string {
     .digest('base64');
 }
 
+/**
+ * The v3 headers HubSpot signs a request with: its webhooks and its UI extensions' hubspot.fetch
+ * calls (the app card). The sandbox CRM and the tests sign this way.
+ */
+export function signatureV3Headers(secret: string, request: SignedRequest): Record<string, string> {
+  return {
+    'x-hubspot-signature-v3': signV3(secret, request),
+    'x-hubspot-request-timestamp': request.timestamp,
+  };
+}
+
 export type SignatureVerdict =
   { ok: true } | { ok: false; why: 'missing' | 'bad_timestamp' | 'stale' | 'future' | 'mismatch' };
 

@@ -60,6 +60,7 @@ export async function composeHubSpotStandIn(o: {
     appId,
     callbackUrl: callbackUrl(settings.publicUrl),
     actionUrl: `${settings.publicUrl}${WORKFLOW_ACTION_PATH}`,
+    publicUrl: settings.publicUrl,
     userOfState: async (state) => {
       const userId = hubspot.state.verify(state, now());
       return userId && (await accounts.gate.admit(userId))?.userId;

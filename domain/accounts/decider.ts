@@ -1,6 +1,7 @@
 import { assertNever, type Decider } from '../decider';
 import { AccountRuleError } from './errors';
 import { accountSnapshot } from './snapshot';
+import { isBalanceLow } from './low-balance';
 import type { AccountState, RegisteredAccount } from './state';
 import type { AccountEvent, AdminGrantReason, PasswordChangeKind } from './events';
 
@@ -143,10 +144,10 @@ export function decideAccount(command: AccountCommand, state: AccountState): Acc
       const threshold = state.creditThreshold;
       if (threshold === null || state.notificationsUnsubscribed) return [];
       const { balance, at } = command;
-      if (balance < threshold && state.lowCreditNoticeArmed) {
+      if (isBalanceLow(balance, threshold) && state.lowCreditNoticeArmed) {
         return [{ type: 'LowCreditNoticeSent', data: { balance, threshold, at } }];
       }
-      if (balance >= threshold && !state.lowCreditNoticeArmed) {
+      if (!isBalanceLow(balance, threshold) && !state.lowCreditNoticeArmed) {
         return [{ type: 'LowCreditNoticeRearmed', data: { balance, threshold, at } }];
       }
       return [];

@@ -10,3 +10,13 @@ export async function emailsOf(db: ReadModelDb, userIds: readonly string[]): Pro
     .execute();
   return new Map(rows.map((r) => [r.user_id, r.email]));
 }
+
+/** The account's notification threshold (null: none set), for telling whether its balance is low. */
+export async function creditThresholdOf(db: ReadModelDb, userId: string): Promise<number | null> {
+  const row = await db
+    .selectFrom('accounts')
+    .select('credit_threshold')
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return row?.credit_threshold ?? null;
+}

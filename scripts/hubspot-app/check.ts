@@ -10,6 +10,7 @@ import {
   WORKFLOW_ACTION_PATH,
 } from '../../api/workflow/definition';
 import { paths } from '../../web/src/app/paths';
+import { RECORD_CARDS_PREFIX } from '../../api/record-card/routes';
 import type { ProjectFiles } from './project';
 
 /** What the code asks of the HubSpot app, for one PUBLIC_URL. */
@@ -29,6 +30,8 @@ export interface CodeExpectations {
   };
   documentationUrl: string;
   supportUrl: string;
+  /** The record card's endpoints under PUBLIC_URL (api/record-card/routes.ts). */
+  cardUrlPrefix: string;
 }
 
 export function codeExpectations(publicUrl: string): CodeExpectations {
@@ -46,6 +49,7 @@ export function codeExpectations(publicUrl: string): CodeExpectations {
     },
     documentationUrl: `${publicUrl}${paths.setupGuide}`,
     supportUrl: `${publicUrl}${paths.support}`,
+    cardUrlPrefix: `${publicUrl}${RECORD_CARDS_PREFIX}`,
   };
 }
 
@@ -70,7 +74,15 @@ export interface AppMeta {
       conditionallyRequiredScopes: string[];
     };
     support: { supportEmail: string; documentationUrl: string; supportUrl: string };
+    /** The URLs the app's UI extensions may call with hubspot.fetch (the card's endpoints). */
+    permittedUrls?: { fetch?: string[] };
   };
+}
+/** An app card (https://developers.hubspot.com/docs/apps/developer-platform/add-features/ui-extensibility/app-cards/reference). */
+export interface CardMeta {
+  uid: string;
+  type: 'card';
+  config: { name: string; location: string; entrypoint: string; objectTypes: string[] };
 }
 interface Subscription {
   subscriptionType: string;
@@ -124,6 +136,9 @@ export interface ParsedProject {
   app: AppMeta;
   webhooks: WebhooksMeta;
   actions: WorkflowActionMeta[];
+  cards: CardMeta[];
+  /** Each card's entrypoint source, by its path in the project. */
+  sources: ProjectFiles;
 }
 
 const strings = { type: 'array', items: { type: 'string', minLength: 1 } } as const;
@@ -292,6 +307,25 @@ const actionSchema = {
   },
 };
 
+const cardSchema = {
+  type: 'object',
+  required: ['uid', 'type', 'config'],
+  properties: {
+    uid,
+    type: { const: 'card' },
+    config: {
+      type: 'object',
+      required: ['name', 'location', 'entrypoint', 'objectTypes'],
+      properties: {
+        name: { type: 'string', minLength: 1 },
+        location: { const: 'crm.record.tab' },
+        entrypoint: { type: 'string', pattern: '^/app/cards/[^/]+\\.(jsx|tsx)$' },
+        objectTypes: strings,
+      },
+    },
+  },
+};
+
 const ajv = new Ajv({ allErrors: true, strict: false });
 addFormats.default(ajv, ['uri', 'email']);
 const validators = {
@@ -299,6 +333,7 @@ const validators = {
   app: ajv.compile<AppMeta>(appSchema),
   webhooks: ajv.compile<WebhooksMeta>(webhooksSchema),
   'workflow-action': ajv.compile<WorkflowActionMeta>(actionSchema),
+  card: ajv.compile<CardMeta>(cardSchema),
 };
 
 const describe = (file: string, errors: ErrorObject[] | null | undefined) =>
@@ -318,6 +353,7 @@ export function parseProject(files: ProjectFiles): { project?: ParsedProject; pr
   const apps: AppMeta[] = [];
   const webhooks: WebhooksMeta[] = [];
   const actions: WorkflowActionMeta[] = [];
+  const cards: CardMeta[] = [];
   for (const [path, text] of files) {
     if (!path.endsWith('-hsmeta.json')) continue;
     const meta = JSON.parse(text) as { type?: unknown };
@@ -331,6 +367,9 @@ export function parseProject(files: ProjectFiles): { project?: ParsedProject; pr
     } else if (meta.type === 'workflow-action' && folder === 'src/app/workflow-actions') {
       if (validators['workflow-action'](meta)) actions.push(meta);
       else problems.push(...describe(path, validators['workflow-action'].errors));
+    } else if (meta.type === 'card' && folder === 'src/app/cards') {
+      if (validators.card(meta)) cards.push(meta);
+      else problems.push(...describe(path, validators.card.errors));
     } else problems.push(`${path}: a component of type ${String(meta.type)} in ${folder} is not expected.`);
   }
   if (apps.length !== 1)
@@ -340,7 +379,10 @@ export function parseProject(files: ProjectFiles): { project?: ParsedProject; pr
       `The project must hold one webhooks component (src/app/webhooks/); it holds ${webhooks.length}.`,
     );
   if (problems.length > 0 || !validators.hsproject(hsproject)) return { problems };
-  return { project: { hsproject, app: apps[0]!, webhooks: webhooks[0]!, actions }, problems };
+  return {
+    project: { hsproject, app: apps[0]!, webhooks: webhooks[0]!, actions, cards, sources: files },
+    problems,
+  };
 }
 
 const subscriptionName = (s: { subscriptionType: string; propertyName?: string }) =>
@@ -383,6 +425,8 @@ export function checkProject(project: ParsedProject, code: CodeExpectations): st
     );
   if (support.supportUrl !== code.supportUrl)
     problems.push(`app-hsmeta.json support.supportUrl must be the support page, ${code.supportUrl}.`);
+
+  problems.push(...checkCards(project, code));
 
   const { settings, subscriptions } = project.webhooks.config;
   if (settings.targetUrl !== code.webhookUrl)
@@ -454,6 +498,44 @@ export function checkProject(project: ParsedProject, code: CodeExpectations): st
   )
     problems.push(
       'The workflow action labels (en) must give a message for every execution rule, and only those.',
+    );
+  return problems;
+}
+
+/**
+ * The record card: on contacts and companies, its entrypoint in the project, calling only the
+ * card's routes under PUBLIC_URL, which the app's permittedUrls.fetch declares (hubspot.fetch
+ * refuses any other URL).
+ */
+function checkCards(project: ParsedProject, code: CodeExpectations): string[] {
+  const problems: string[] = [];
+  if (project.cards.length !== 1)
+    return [
+      `The project must define the one record card the code serves (src/app/cards/); it defines ${project.cards.length}.`,
+    ];
+  const card = project.cards[0]!.config;
+  if (!sameSet(card.objectTypes, ['contacts', 'companies']))
+    problems.push(`The card sits on ${card.objectTypes.join(', ')}; the code serves contacts and companies.`);
+  const entry = `src${card.entrypoint}`;
+  const source = project.sources.get(entry);
+  if (source === undefined) problems.push(`The card's entrypoint ${entry} is not in the project.`);
+  const fetchUrls = project.app.config.permittedUrls?.fetch ?? [];
+  if (!fetchUrls.includes(code.cardUrlPrefix))
+    problems.push(
+      `app-hsmeta.json permittedUrls.fetch must list ${code.cardUrlPrefix}, the card's endpoints: hubspot.fetch refuses any URL not listed.`,
+    );
+  for (const url of fetchUrls.filter((u) => !u.startsWith(code.cardUrlPrefix)))
+    problems.push(`app-hsmeta.json permittedUrls.fetch lists ${url}, which no card calls.`);
+  const component = [...project.sources].filter(
+    ([path]) => path.startsWith('src/app/cards/') && /\.tsx?$/.test(path),
+  );
+  const base = code.cardUrlPrefix.slice(0, -RECORD_CARDS_PREFIX.length);
+  if (
+    !component.some(([, text]) => text.includes(`'${base}'`)) ||
+    !component.some(([, text]) => text.includes(RECORD_CARDS_PREFIX))
+  )
+    problems.push(
+      `The card must call ${code.cardUrlPrefix}…: its source names neither the public URL nor the card route.`,
     );
   return problems;
 }

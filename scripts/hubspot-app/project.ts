@@ -47,9 +47,13 @@ export function publicUrlOf(raw: string): string {
   return raw.trim().replace(/\/+$/, '');
 }
 
+/** What HubSpot builds: the JSON definitions and the card's sources, not its tests or installed packages. */
+const isProjectFile = (path: string) =>
+  !path.split(sep).includes('node_modules') && /\.(json|tsx?)$/.test(path) && !/\.test\.tsx?$/.test(path);
+
 function templateFiles(dir: string): string[] {
   return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith('.json'))
+    .filter((entry) => entry.isFile() && isProjectFile(relative(dir, join(entry.parentPath, entry.name))))
     .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join('/'))
     .sort();
 }
@@ -70,7 +74,7 @@ export function renderProject(options: RenderOptions): ProjectFiles {
     const left = PLACEHOLDER.exec(text);
     if (left) throw new RenderError(`${path} holds ${left[0]}, which the renderer does not fill.`);
     try {
-      JSON.parse(text);
+      if (path.endsWith('.json')) JSON.parse(text);
     } catch (error) {
       throw new RenderError(`${path} is not valid JSON: ${(error as Error).message}`);
     }

@@ -51,6 +51,8 @@ describe('the stand-ins’ own pages (HubSpot sandbox, test checkout, mailbox) i
   let browser: Browser;
   let portal: SandboxPortal;
   let contactId: string;
+  /** Two contacts in 08691 (Trenton, also known as Robbinsville): one for the pages' checks, one to click on. */
+  let trentonIds: [string, string];
   let consentUrl: string;
   let checkoutUrl: string;
   let billingPortalUrl: string;
@@ -70,6 +72,17 @@ describe('the stand-ins’ own pages (HubSpot sandbox, test checkout, mailbox) i
         zip: '10001',
       });
       contactId = saved.searchParams.get('saved')!.split(':')[1]!;
+      const trenton = async (firstname: string) =>
+        (
+          await postSandboxForm(service.baseUrl, 'records', portal, {
+            type: 'contacts',
+            firstname,
+            zip: '08691',
+          })
+        ).searchParams
+          .get('saved')!
+          .split(':')[1]!;
+      trentonIds = [await trenton('Tess'), await trenton('Theo')];
       await postSandboxForm(service.baseUrl, 'records', portal, {
         type: 'companies',
         name: 'Acme',
@@ -123,8 +136,19 @@ describe('the stand-ins’ own pages (HubSpot sandbox, test checkout, mailbox) i
 
       const records = `/sandbox/hubspot/records?portalId=${portal.portalId}`;
       const workflow = `/sandbox/hubspot/workflow-action?${new URLSearchParams({ portalId: portal.portalId, type: 'contacts', id: contactId }).toString()}`;
+      const card = `/sandbox/hubspot/card?${new URLSearchParams({ portalId: portal.portalId, type: 'contacts', id: trentonIds[0] }).toString()}`;
       views = [
         at('records page', () => records, `Sandbox portal ${portal.portalId}`),
+        at('ZipFill card on a record', () => card, 'ZipFill'),
+        {
+          name: 'ZipFill card after Fill now',
+          async open(page) {
+            await at('', () => card, 'ZipFill').open(page);
+            await page.getByRole('button', { name: 'Fill now' }).click();
+            await page.getByRole('status').waitFor({ timeout: 20_000 });
+            await page.waitForLoadState('load');
+          },
+        },
         at('workflow action form', () => workflow, 'Workflow action'),
         {
           name: 'workflow action result',
@@ -169,6 +193,35 @@ describe('the stand-ins’ own pages (HubSpot sandbox, test checkout, mailbox) i
     }
     return problems;
   }
+
+  it('lets a person choose the ZIP’s other city name and fill now on the ZipFill card beside a record', async () => {
+    const context = await browser.newContext({ baseURL: service.baseUrl });
+    const [name, value] = portal.pass.split('=') as [string, string];
+    await context.addCookies([{ name, value, url: `${service.baseUrl}/sandbox/hubspot/` }]);
+    const page = await context.newPage();
+    try {
+      await page.goto(`/sandbox/hubspot/records?portalId=${portal.portalId}`);
+      await page
+        .getByRole('row')
+        .filter({ hasText: 'Theo' })
+        .getByRole('link', { name: 'ZipFill card' })
+        .click();
+      await page.getByRole('heading', { name: `Contact ${trentonIds[1]}` }).waitFor({ timeout: 20_000 });
+      const card = page.getByRole('region', { name: 'ZipFill card' });
+      await card.getByRole('button', { name: 'Use Robbinsville' }).click();
+      await expect(page.getByRole('status').innerText()).resolves.toBe(
+        'City set to Robbinsville as your own value, free: later lookups keep it.',
+      );
+      await expect(
+        page.getByRole('table', { name: 'ZipFill fields' }).getByRole('row', { name: /^City/ }).innerText(),
+      ).resolves.toMatch(/^City\s+Robbinsville\s+Trenton\s+A person$/);
+      await card.getByRole('button', { name: 'Fill now' }).click();
+      await expect(page.getByRole('status').innerText()).resolves.toMatch(/^Nothing to update/);
+      await expect(card.getByRole('button', { name: 'Use Trenton' }).count()).resolves.toBe(1);
+    } finally {
+      await context.close();
+    }
+  }, 120_000);
 
   for (const colorScheme of ['light', 'dark'] as const)
     for (const width of [390, 1280]) {

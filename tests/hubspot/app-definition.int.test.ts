@@ -45,7 +45,11 @@ function parsed(files: ProjectFiles): ParsedProject {
 
 /** The parts of an -hsmeta.json file the tests edit (the app's auth, the webhooks' subscriptions). */
 interface EditableMeta {
-  config: { auth: { optionalScopes: string[] }; subscriptions: Record<string, unknown[]> };
+  config: {
+    auth: { optionalScopes: string[] };
+    subscriptions: Record<string, unknown[]>;
+    permittedUrls: { fetch: string[] };
+  };
 }
 
 /** The committed project copied aside with one file edited, as a developer would edit it. */
@@ -72,6 +76,12 @@ describe('the HubSpot app definition (scripts/hubspot-app)', () => {
       expect(sorted(written)).toEqual([
         'hsproject.json',
         'src/app/app-hsmeta.json',
+        'src/app/cards/RecordCard.tsx',
+        'src/app/cards/ZipFillCard.tsx',
+        'src/app/cards/card-answer.ts',
+        'src/app/cards/package-lock.json',
+        'src/app/cards/package.json',
+        'src/app/cards/zipfill-card-hsmeta.json',
         'src/app/webhooks/webhooks-hsmeta.json',
         'src/app/workflow-actions/fill-location-hsmeta.json',
       ]);
@@ -83,6 +93,29 @@ describe('the HubSpot app definition (scripts/hubspot-app)', () => {
     } finally {
       rmSync(out, { recursive: true, force: true });
     }
+  });
+
+  it('puts the ZipFill card on contact and company records, calling only the card routes the app permits', () => {
+    const project = parsed(render());
+    expect(project.cards.map((c) => c.config)).toEqual([
+      expect.objectContaining({
+        location: 'crm.record.tab',
+        entrypoint: '/app/cards/ZipFillCard.tsx',
+        objectTypes: ['contacts', 'companies'],
+      }),
+    ]);
+    expect(project.app.config.permittedUrls?.fetch).toEqual([`${PUBLIC_URL}/api/hubspot/records/`]);
+    expect(project.sources.get('src/app/cards/ZipFillCard.tsx')).toContain(`'${PUBLIC_URL}'`);
+  });
+
+  it('refuses a card whose endpoints the app does not permit hubspot.fetch to call', () => {
+    const dir = editedTemplates('src/app/app-hsmeta.json', (meta) => {
+      meta.config.permittedUrls.fetch = ['https://elsewhere.example.com/'];
+    });
+    expect(checkProject(parsed(render(dir)), codeExpectations(PUBLIC_URL))).toEqual([
+      `app-hsmeta.json permittedUrls.fetch must list ${PUBLIC_URL}/api/hubspot/records/, the card's endpoints: hubspot.fetch refuses any URL not listed.`,
+      'app-hsmeta.json permittedUrls.fetch lists https://elsewhere.example.com/, which no card calls.',
+    ]);
   });
 
   it('agrees with the code in every point the check knows', () => {

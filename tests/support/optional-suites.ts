@@ -40,8 +40,25 @@ export const browserSuites: OptionalSuites = {
   requiredInCi: true,
 };
 
+/** The app card is built by HubSpot from its own folder, with its own packages (React 18 and @hubspot/ui-extensions). */
+const CARD_DIR = 'scripts/hubspot-app/project/src/app/cards';
+
 export const optionalSuites: readonly OptionalSuites[] = [
   browserSuites,
+  {
+    suites: 'the HubSpot app card component (its folder’s own packages)',
+    files: [`${CARD_DIR}/**`],
+    absent: () => {
+      try {
+        accessSync(`${CARD_DIR}/node_modules/@hubspot/ui-extensions/package.json`);
+        return undefined;
+      } catch {
+        return `${CARD_DIR} has no node_modules`;
+      }
+    },
+    enable: 'npm run hubspot-app:card-deps',
+    requiredInCi: true,
+  },
   {
     suites: 'PostgreSQL variants of the database suites, and the fleet suites (tests/fleet)',
     files: ['tests/fleet/**'],

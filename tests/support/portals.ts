@@ -46,6 +46,12 @@ export const everyMode = (mode: WriteMode) => ({
 
 export const FULL_CONFIG: PortalConfig = { contact: FULL_CONTACT_MAPPING, company: FULL_COMPANY_MAPPING };
 
+/** The full mapping with every contact field written in one mode. */
+export const fullConfigIn = (mode: WriteMode): PortalConfig => ({
+  ...FULL_CONFIG,
+  contact: { ...FULL_CONFIG.contact, modes: everyMode(mode) },
+});
+
 /** Connected portals held in memory: a stand-in for the HubSpot connection's directory. */
 export class MapPortalDirectory implements PortalDirectory {
   private readonly routes = new Map<string, PortalRoute>();

@@ -4,13 +4,14 @@ import type { SandboxPageDeps } from './page-deps';
 import { sandboxPageRoutes } from './pages';
 import { sandboxPassRoutes } from './pass';
 import { sandboxPortalActionRoutes } from './portal-actions';
+import { sandboxRecordCardRoutes, type SandboxRecordCardDeps } from './record-card';
 import { sandboxSampleRoutes } from './samples-page';
 import { sandboxValidationRuleRoutes } from './validation-rules-page';
 import { sandboxWorkflowActionRoutes, type SandboxWorkflowActionDeps } from './workflow-action';
 
 /** The sandbox CRM served by the app itself when HubSpot is not configured. */
 export function sandboxCrmModule(
-  deps: SandboxApiDeps & SandboxPageDeps & SandboxWorkflowActionDeps,
+  deps: SandboxApiDeps & SandboxPageDeps & SandboxWorkflowActionDeps & SandboxRecordCardDeps,
 ): HttpModule {
   return {
     routes(app) {
@@ -21,6 +22,7 @@ export function sandboxCrmModule(
       sandboxSampleRoutes(app, deps);
       sandboxValidationRuleRoutes(app, deps);
       sandboxWorkflowActionRoutes(app, deps);
+      sandboxRecordCardRoutes(app, deps);
     },
   };
 }

@@ -10,6 +10,7 @@ import { isObjectType, type SandboxObjectType } from './records';
 import type { SandboxCrmStore } from './store';
 import { validationRulesCard } from './validation-rules-page';
 import { workflowActionLink } from './workflow-action';
+import { recordCardLink } from './record-card';
 
 const BASE = '/sandbox/hubspot';
 
@@ -276,7 +277,7 @@ async function recordsPage(req: Request, res: Response, deps: SandboxPageDeps) {
           .map(([k, v]) => `${esc(k)}: ${esc(v)}`)
           .join('<br>');
         const filled = r.lastChangeSource === 'INTEGRATION' ? ' class="filled"' : '';
-        return `<tr${filled}><td data-label="ID">${esc(r.id)}</td><td class="props">${props}</td><td data-label="Last changed by">${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a> ${workflowActionLink(portal.portal_id, type, r.id)}${type === 'contacts' ? privacyDeleteForm(portal.portal_id, r.id) : ''}</td></tr>`;
+        return `<tr${filled}><td data-label="ID">${esc(r.id)}</td><td class="props">${props}</td><td data-label="Last changed by">${r.lastChangeSource === 'INTEGRATION' ? 'ZipFill (INTEGRATION)' : 'You (CRM_UI)'}<br>${esc(r.updatedAt.replace('T', ' ').slice(0, 19))} UTC</td><td><a href="${BASE}/records?portalId=${esc(portal.portal_id)}&amp;edit=${type}:${esc(r.id)}">Edit</a> ${recordCardLink(portal.portal_id, type, r.id)} ${workflowActionLink(portal.portal_id, type, r.id)}${type === 'contacts' ? privacyDeleteForm(portal.portal_id, r.id) : ''}</td></tr>`;
       })
       .join('');
     const title = type === 'contacts' ? 'Contacts' : 'Companies';
