@@ -335,7 +335,7 @@ function outcomeCommand(
   const lookup = write.lookup.ref;
   return {
     command: outcome.ok
-      ? { type: 'CompleteLookup', lookup, filled: outcome.filled, at }
+      ? { type: 'CompleteLookup', lookup, filled: outcome.filled, before: outcome.before, at }
       : { type: 'FailLookup', lookup, reason: outcome.reason, detail: outcome.detail, at },
     commandId: outcomeCommandId(write.lookup.lookupId),
   };

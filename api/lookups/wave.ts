@@ -184,7 +184,7 @@ function outcomeCommand(
   const lookup = refOf(write.lookup, zipDataVersion);
   return {
     command: outcome.ok
-      ? { type: 'CompleteLookup', lookup, filled: outcome.filled, at }
+      ? { type: 'CompleteLookup', lookup, filled: outcome.filled, before: outcome.before, at }
       : { type: 'FailLookup', lookup, reason: outcome.reason, detail: outcome.detail, at },
     commandId: outcomeCommandId(write.lookup.lookupId),
     metadata: metadataOf(write.lookup, write.userId),
