@@ -17,6 +17,7 @@ import { forgottenRecords } from './2026_11_29_0101_forgotten_records';
 import { refusedValues } from './2026_11_29_0201_refused_values';
 import { nothingToUpdate } from './2026_11_30_0101_nothing_to_update';
 import { accountsDeleted } from './2026_11_30_0201_accounts_deleted';
+import { recordHistory } from './2026_12_01_0101_record_history';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -38,4 +39,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_0201_refused_values': refusedValues,
   '2026_11_30_0101_nothing_to_update': nothingToUpdate,
   '2026_11_30_0201_accounts_deleted': accountsDeleted,
+  '2026_12_01_0101_record_history': recordHistory,
 };
