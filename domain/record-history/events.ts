@@ -30,6 +30,3 @@ export interface RecordChangeUndoneData extends Record<string, unknown> {
 
 /** ZipFill's last change to a record was undone: free, and nothing is refunded. */
 export type RecordChangeEvent = DomainEvent<'RecordChangeUndone', RecordChangeUndoneData>;
-
-/** The id of an undo's event: one undo per change, so a retried append is recognised. */
-export const undoEventIdOf = (lookupId: string) => `undo-${lookupId}`;
