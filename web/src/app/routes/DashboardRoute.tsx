@@ -1,10 +1,13 @@
 import { CheckAddressHealth } from '../../features/address-health/components/CheckAddressHealth';
 import { BackfillJobsCard } from '../../features/backfill/components/BackfillJobsCard';
 import { FillExistingRecords } from '../../features/backfill/components/FillExistingRecords';
+import { useHubspotConnectionsQuery } from '../../features/dashboard/connections-api';
 import { DashboardPage } from '../../features/dashboard/routes/DashboardPage';
+import { FindRecordCard } from '../../features/record-history/components/FindRecordCard';
 
-/** The dashboard with the backfill and address health features in it: features meet here, never in each other. */
+/** The dashboard with the backfill, address health and record history features in it: features meet here, never in each other. */
 export function DashboardRoute() {
+  const { data: connections } = useHubspotConnectionsQuery();
   return (
     <DashboardPage
       portalAction={(portalId) => (
@@ -15,6 +18,7 @@ export function DashboardRoute() {
       )}
     >
       <BackfillJobsCard />
+      <FindRecordCard portalIds={[...new Set((connections ?? []).map((c) => c.portal_id))]} />
     </DashboardPage>
   );
 }
