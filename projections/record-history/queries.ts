@@ -1,15 +1,11 @@
-import type { EventStore, RecordedEvent } from '../../domain/eventstore/types';
+import type { RecordedEvent } from '../../domain/eventstore/types';
 import type { KeptField } from '../../domain/record-history/events';
 import type { RecordHistoryEvent } from '../../domain/record-history/history';
 import type { LookupSource } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
-import { readCheckpoint } from '../checkpoints';
-import type { ReadModelDb } from '../schema';
+import { pastCheckpoint, type ReadModelAndLog } from '../log-tail';
 import { recordHistoryProjection } from './projection';
 import type { RecordHistoryTable } from './tables';
-
-/** Events read at once from the part of the log the read model has not applied yet. */
-const TAIL_PAGE = 1_000;
 
 /** One CRM record, as its history is keyed. */
 export interface RecordKey {
@@ -19,10 +15,7 @@ export interface RecordKey {
 }
 
 /** Where a record's history is read: the read model, and the log it is built from. */
-export interface RecordHistorySource {
-  readModels: ReadModelDb;
-  store: EventStore;
-}
+export type RecordHistorySource = ReadModelAndLog;
 
 const json = <T>(text: string | null): T | undefined => (text === null ? undefined : (JSON.parse(text) as T));
 
@@ -63,23 +56,6 @@ function ofRecord(event: RecordedEvent, record: RecordKey): RecordHistoryEvent |
   return { type: event.type, data: event.data } as RecordHistoryEvent;
 }
 
-/** The record's events past the read model's checkpoint, in log order. */
-async function unapplied(source: RecordHistorySource, record: RecordKey): Promise<RecordHistoryEvent[]> {
-  let after = await readCheckpoint(source.readModels, recordHistoryProjection.name);
-  // Every event recorded before this call can be read from the log (PostgreSQL's horizon).
-  await source.store.awaitVisible();
-  const found: RecordHistoryEvent[] = [];
-  for (;;) {
-    const { events, next } = await source.store.readAll({ after, limit: TAIL_PAGE });
-    for (const event of events) {
-      const mine = ofRecord(event, record);
-      if (mine) found.push(mine);
-    }
-    if (events.length < TAIL_PAGE || next === after) return found;
-    after = next;
-  }
-}
-
 /**
  * A record's changes and undos, oldest first. Consistent with the log, not only with the read
  * model: what the log holds past the read model's checkpoint is laid after its rows (read after
@@ -90,7 +66,7 @@ export async function recordHistoryEvents(
   source: RecordHistorySource,
   record: RecordKey,
 ): Promise<RecordHistoryEvent[]> {
-  const tail = await unapplied(source, record);
+  const tail = await pastCheckpoint(source, recordHistoryProjection.name, (e) => ofRecord(e, record));
   const rows = await source.readModels
     .selectFrom('record_history')
     .selectAll()
