@@ -1,7 +1,7 @@
 import type { KeptField } from '../../domain/record-history/events';
-import type { ChangeSource, FieldChange, HistoryEntry } from '../../domain/record-history/history';
+import type { ChangeSource, HistoryEntry } from '../../domain/record-history/history';
 
-export type { ChangeSource, FieldChange, HistoryEntry, KeptField };
+export type { ChangeSource, HistoryEntry, KeptField };
 
 /** The object types a record's history and undo take in their path. */
 export type RecordObjectType = 'contact' | 'company';
