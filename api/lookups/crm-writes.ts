@@ -1,4 +1,5 @@
-import type { LookupFailureReason } from '../../domain/lookups/events';
+import type { CreditsCommand } from '../../domain/credits/decider';
+import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
 import { NOTHING_TO_UPDATE } from '../../domain/lookups/events';
 import {
   decideWrites,
@@ -63,6 +64,12 @@ export interface WriteResult<L extends LookupTarget = PendingLookup> {
   write: CrmWrite<L>;
   outcome: WriteOutcome;
 }
+
+/** What a written lookup's outcome records on the payer's credits: its success with what it replaced, or its failure. */
+export const outcomeCommandOf = (lookup: LookupRef, outcome: WriteOutcome, at: string): CreditsCommand =>
+  outcome.ok
+    ? { type: 'CompleteLookup', lookup, filled: outcome.filled, before: outcome.before, at }
+    : { type: 'FailLookup', lookup, reason: outcome.reason, detail: outcome.detail, at };
 
 /** Whose calls these are in the portal's HubSpot budget; live lookups go first. */
 export interface WriteOptions {
