@@ -1,14 +1,11 @@
-import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, connectSandboxPortalInBrowser, registerInBrowser } from '../support/browser';
+import { balanceText, dashboardCard, saveProposedMapping } from '../support/browser-dashboard';
 
 /** The machine is shared and busy: sign-up hashes with scrypt and the lookup runs in the background. */
 const POLL = { timeout: 30_000 };
 
-const card = (page: Page, heading: string) =>
-  page.locator('section, .card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
-
-const balanceText = (page: Page) => card(page, 'Credit Balance').locator('.stat-value').innerText();
+const card = dashboardCard;
 
 describe('a record’s history and undo on the dashboard in the browser', () => {
   const openPage = browserSuite();
@@ -22,10 +19,7 @@ describe('a record’s history and undo on the dashboard in the browser', () => 
     const portalId = (await portals.locator('tbody tr td').first().innerText()).trim();
     await page.close();
 
-    await dashboard.goto(`/configure-portal/${portalId}`);
-    await card(dashboard, 'Contacts').getByLabel('City', { exact: true }).waitFor({ timeout: 20_000 });
-    await dashboard.getByRole('button', { name: 'Save Configuration' }).click();
-    await dashboard.waitForURL('**/dashboard', { timeout: 20_000 });
+    await saveProposedMapping(dashboard, portalId);
 
     // A person enters a contact with a ZIP in the sandbox CRM: its webhook lookup fills it.
     await expect

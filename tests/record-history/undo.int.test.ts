@@ -1,15 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordHistoryAnswer, RecordUndoAnswer } from '../../api/record-history/contract';
-import { creditsStream } from '../../domain/credits/decider';
 import { call, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import {
-  createSandboxContact,
-  mappedSandboxPortal,
-  postSandboxForm,
-  type SandboxPortal,
-} from '../support/sandbox-portal';
-import { waitUntil } from '../lookups/helpers';
+import { createSandboxContact, mappedSandboxPortal, type SandboxPortal } from '../support/sandbox-portal';
+import { sandboxContacts } from '../lookups/sandbox-records';
 
 /** City always overwritten (so a person's City is replaced and comes back on undo); the rest as default. */
 const MAPPING = {
@@ -33,32 +27,9 @@ describe.each(backends)('a record’s history and undo, on $name', (backend) => 
   });
   afterAll(async () => app?.close());
 
-  const recordOf = async (portal: SandboxPortal, id: string) =>
-    (await app.system.sandboxCrm!.store.records(portal.portalId, 'contacts', [id]))[0]!.properties;
-  const settled = async (portal: SandboxPortal, count: number) => {
-    await waitUntil(async () => {
-      const rows = await app.system.readModels
-        .selectFrom('lookup_requests')
-        .select('status')
-        .where('portal_id', '=', portal.portalId)
-        .execute();
-      return rows.length >= count && rows.every((r) => r.status !== 'pending');
-    });
-    await app.system.runner.settled();
-    await app.system.lookups!.settled();
-    await app.system.runner.settled();
-  };
-  const balanceOf = async (userId: string) =>
-    (await app.system.accounts.credits.load(creditsStream(userId))).state.balance;
+  const { recordOf, settled, balanceOf, edit } = sandboxContacts(() => app);
   const path = (portal: SandboxPortal, id: string, objectType = 'contact') =>
     `/api/hubspot/records/${portal.portalId}/${objectType}/${id}`;
-  const edit = async (portal: SandboxPortal, id: string, changes: Record<string, string>) => {
-    const current = await recordOf(portal, id);
-    const fields = Object.fromEntries(
-      Object.entries(current).filter(([k]) => !['hs_object_id', 'createdate'].includes(k)),
-    ) as Record<string, string>;
-    await postSandboxForm(app.baseUrl, 'records', portal, { type: 'contacts', id, ...fields, ...changes });
-  };
 
   /** A contact whose City a person typed, filled by a webhook lookup of 94105. */
   async function filledContact() {
