@@ -57,5 +57,5 @@ describe('a record’s history and undo on the dashboard in the browser', () => 
     expect(await find.getByRole('button', { name: 'Undo last change' }).isDisabled()).toBe(true);
     expect(await balanceText(dashboard)).toBe('49');
     expect(errors).toEqual([]);
-  });
+  }, 120_000);
 });
