@@ -13,6 +13,7 @@ import type { ScryptParams } from './auth/passwords';
 import type { RateLimitPolicy } from './auth/rate-limit';
 import type { Clock } from './auth/sessions';
 import { composeBackfill } from './backfill/composition';
+import { composeRecordHistory } from './record-history/composition';
 import type { BackfillRunner } from './backfill/runner';
 import { composeCredits } from './credits/composition';
 import type { Database } from './db/database';
@@ -182,6 +183,7 @@ export async function createSystem(
       hubspotModule({ ...hubspot, auth, gate, logger }),
       ...lookups.modules,
       ...backfill.modules,
+      ...composeRecordHistory(pipeline),
       accountDeletionModule({
         ...{ accounts: accounts.deps, limiter: accounts.limiter, limits: accounts.limits, operational },
         ...{

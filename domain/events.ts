@@ -5,6 +5,7 @@ import type { LookupProcessorEvent, LookupRequestEvent } from './lookups/events'
 import type { WorkflowActionEvent } from './lookups/workflow-action';
 import type { PortalEvent } from './portals/events';
 import type { PrivacyEvent } from './privacy/events';
+import type { RecordChangeEvent } from './record-history/events';
 import type { SubscriptionEvent } from './subscriptions/events';
 
 /** Every event the log holds. An event's type names its data: readers ask by type, never cast. */
@@ -19,6 +20,7 @@ export type LogEvent =
   | WorkflowActionEvent
   | PortalEvent
   | PrivacyEvent
+  | RecordChangeEvent
   | SubscriptionEvent;
 
 export type LogEventType = LogEvent['type'];

@@ -10,6 +10,7 @@ import type { Projection } from './projection';
 import { dailyUsageProjection } from './usage/projection';
 import { writtenValuesProjection } from './writes/projection';
 import { privacyDeletionsProjection } from './privacy/projection';
+import { recordHistoryProjection } from './record-history/projection';
 
 /** Every read model the service keeps, in the order they are started. */
 export const allProjections: readonly Projection[] = [
@@ -24,4 +25,5 @@ export const allProjections: readonly Projection[] = [
   backfillJobsProjection,
   backfillRecordsProjection,
   privacyDeletionsProjection,
+  recordHistoryProjection,
 ];

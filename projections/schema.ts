@@ -12,6 +12,7 @@ import type { AdminTables } from './admin/tables';
 import type { WrittenValueTables } from './writes/tables';
 import type { BackfillTables } from './backfill/tables';
 import type { ForgottenRecordTables, PrivacyDeletionTables } from './privacy/tables';
+import type { RecordHistoryTables } from './record-history/tables';
 
 /** Every read-model table, as kysely sees it. Each read model adds its tables here. */
 export type ReadModels = CheckpointTables &
@@ -24,7 +25,8 @@ export type ReadModels = CheckpointTables &
   WrittenValueTables &
   BackfillTables &
   PrivacyDeletionTables &
-  ForgottenRecordTables;
+  ForgottenRecordTables &
+  RecordHistoryTables;
 
 export type ReadModelDb = Kysely<ReadModels>;
 

@@ -19,6 +19,7 @@ import type { BatchCommand } from '../eventsourcing/command-handler';
 import { chargeCommandId, outcomeCommandId } from '../lookups/ids';
 import {
   CRM_BATCH_SIZE,
+  outcomeCommandOf,
   writeToCrm,
   type LookupTarget,
   type CrmWrite,
@@ -333,11 +334,8 @@ function outcomeCommand(
   { write, outcome }: WriteResult<RecordLookup>,
   at: string,
 ): BatchCommand<CreditsCommand> {
-  const lookup = write.lookup.ref;
   return {
-    command: outcome.ok
-      ? { type: 'CompleteLookup', lookup, filled: outcome.filled, at }
-      : { type: 'FailLookup', lookup, reason: outcome.reason, detail: outcome.detail, at },
+    command: outcomeCommandOf(write.lookup.ref, outcome, at),
     commandId: outcomeCommandId(write.lookup.lookupId),
   };
 }

@@ -1,9 +1,9 @@
-import type { LookupFailureReason } from '../../domain/lookups/events';
+import type { CreditsCommand } from '../../domain/credits/decider';
+import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
 import { NOTHING_TO_UPDATE } from '../../domain/lookups/events';
 import {
   decideWrites,
   describeSkipped,
-  needsCurrentValues,
   needsLastWritten,
   resumedFill,
   type PlannedWrite,
@@ -52,12 +52,24 @@ export type LastWrittenValues = (
 ) => Promise<Map<string, Record<string, string>>>;
 
 export type WriteOutcome =
-  { ok: true; filled: Record<string, string> } | { ok: false; reason: LookupFailureReason; detail: string };
+  | {
+      ok: true;
+      filled: Record<string, string>;
+      /** What each property written now held before ('' when empty); see beforeValues. */
+      before: Record<string, string>;
+    }
+  | { ok: false; reason: LookupFailureReason; detail: string };
 
 export interface WriteResult<L extends LookupTarget = PendingLookup> {
   write: CrmWrite<L>;
   outcome: WriteOutcome;
 }
+
+/** What a written lookup's outcome records on the payer's credits: its success with what it replaced, or its failure. */
+export const outcomeCommandOf = (lookup: LookupRef, outcome: WriteOutcome, at: string): CreditsCommand =>
+  outcome.ok
+    ? { type: 'CompleteLookup', lookup, filled: outcome.filled, before: outcome.before, at }
+    : { type: 'FailLookup', lookup, reason: outcome.reason, detail: outcome.detail, at };
 
 /** Whose calls these are in the portal's HubSpot budget; live lookups go first. */
 export interface WriteOptions {
@@ -75,8 +87,10 @@ const failure = (error: unknown): WriteOutcome => {
 
 /**
  * Writes every lookup's values as their modes allow, one batch call per portal, object type and
- * 100 records. The records' current values are read first (unless the lookup brings them): a
- * record with nothing to update is not written, and its lookup ends free, not failed.
+ * 100 records. The records' current values are read first (unless the lookup brings them), in
+ * every mode: the modes decide on them, and each success records what it replaced so that the
+ * change can be shown and undone (one batch read per 100 records, also when every field is
+ * overwritten). A record with nothing to update is not written, and its lookup ends free, not failed.
  */
 export async function writeToCrm<L extends LookupTarget>(
   crm: CrmClientFactory,
@@ -130,13 +144,15 @@ async function decide<L extends LookupTarget>({
   properties: Map<CrmWrite<L>, Record<string, string>>;
   /** What a written lookup reports as filled: what it writes, and for a resumed one what had landed. */
   filled: Map<CrmWrite<L>, Record<string, string>>;
+  /** What each property a lookup writes held before it. */
+  before: Map<CrmWrite<L>, Record<string, string>>;
 }> {
   const ready: CrmWrite<L>[] = [];
   const ended: WriteResult<L>[] = [];
   const properties = new Map<CrmWrite<L>, Record<string, string>>();
   const filled = new Map<CrmWrite<L>, Record<string, string>>();
-  const needsRead = (w: CrmWrite<L>) => needsCurrentValues(w.writes, w.acceptedCities);
-  const reading = group.filter((w) => needsRead(w) && !w.current);
+  const before = new Map<CrmWrite<L>, Record<string, string>>();
+  const reading = group.filter((w) => !w.current);
   const tracked = group.filter((w) => needsLastWritten(w.writes));
   const [current, written] = await Promise.all([
     currentValues(client, objectType, reading, options),
@@ -150,7 +166,7 @@ async function decide<L extends LookupTarget>({
   ]);
   for (const write of group) {
     let values: Readonly<Record<string, string | null>> = write.current ?? {};
-    if (needsRead(write) && !write.current) {
+    if (!write.current) {
       if (current instanceof Error) {
         ended.push({ write, outcome: failure(current) });
         continue;
@@ -176,7 +192,7 @@ async function decide<L extends LookupTarget>({
     );
     const fill = write.resumed ? resumedFill(decision) : decision.properties;
     if (fill && Object.keys(decision.properties).length === 0 && Object.keys(fill).length > 0) {
-      ended.push({ write, outcome: { ok: true, filled: fill } });
+      ended.push({ write, outcome: { ok: true, filled: fill, before: {} } });
       continue;
     }
     if (Object.keys(decision.properties).length === 0) {
@@ -187,17 +203,29 @@ async function decide<L extends LookupTarget>({
       continue;
     }
     filled.set(write, fill ?? decision.properties);
+    before.set(write, beforeValues(decision.properties, values));
     properties.set(write, decision.properties);
     ready.push(write);
   }
-  return { ready, ended, properties, filled };
+  return { ready, ended, properties, filled, before };
 }
+
+/**
+ * What each property about to be written holds now, '' when it is empty: the values a change
+ * replaces. A resumed lookup's fields that had landed before its run stopped are not among them
+ * (what they held before is no longer known), so their earlier value reads as unknown.
+ */
+const beforeValues = (
+  written: Readonly<Record<string, string>>,
+  current: Readonly<Record<string, string | null>>,
+): Record<string, string> =>
+  Object.fromEntries(Object.keys(written).map((property) => [property, current[property] ?? '']));
 
 async function writeGroup<L extends LookupTarget>(portalGroup: PortalGroup<L>): Promise<WriteResult<L>[]> {
   const { client, objectType, options } = portalGroup;
   // A read model that cannot answer is not the CRM's failure: it throws, and the wave is retried.
   const decided = await decide(portalGroup);
-  const { ready, properties, filled } = decided;
+  const { ready, properties, filled, before } = decided;
   const results: WriteResult<L>[] = [...decided.ended];
   for (let i = 0; i < ready.length; i += CRM_BATCH_SIZE) {
     const chunk = ready.slice(i, i + CRM_BATCH_SIZE);
@@ -220,7 +248,7 @@ async function writeGroup<L extends LookupTarget>(portalGroup: PortalGroup<L>): 
         outcome: !outcome
           ? { ok: false, reason: 'crm_update_failed', detail: 'The CRM did not report on this record' }
           : outcome.ok
-            ? { ok: true, filled: filled.get(write)! }
+            ? { ok: true, filled: filled.get(write)!, before: before.get(write)! }
             : { ok: false, reason: outcome.reason, detail: outcome.detail },
       });
     }

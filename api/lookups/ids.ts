@@ -19,3 +19,6 @@ export const outcomeCommandId = (lookupId: string) => `outcome:${lookupId}`;
 
 /** The id of a workflow execution's answer: kept once however often HubSpot retries the execution. */
 export const answeredEventId = (lookupId: string) => uuidv5(`answered:${lookupId}`, LOOKUP_EVENT_NAMESPACE);
+
+/** The id of the undo of a lookup's change: one undo per change, so a retried append is recognised. */
+export const undoneEventId = (lookupId: string) => uuidv5(`undone:${lookupId}`, LOOKUP_EVENT_NAMESPACE);

@@ -14,7 +14,7 @@ import type { BatchCommand } from '../eventsourcing/command-handler';
 import type { CrmClientFactory, PortalDirectory } from '../portals/types';
 import type { CreditsCommand } from '../../domain/credits/decider';
 import { chargeCommandId, ignoredEventId, outcomeCommandId } from './ids';
-import { writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
+import { outcomeCommandOf, writeToCrm, type CrmWrite, type WriteResult } from './crm-writes';
 import type { LookupJournal } from './journal';
 import type { LookupMetrics } from '../metrics/metrics';
 import type { ReadModelDb } from '../../projections/schema';
@@ -183,9 +183,7 @@ function outcomeCommand(
 ): BatchCommand<CreditsCommand> {
   const lookup = refOf(write.lookup, zipDataVersion);
   return {
-    command: outcome.ok
-      ? { type: 'CompleteLookup', lookup, filled: outcome.filled, at }
-      : { type: 'FailLookup', lookup, reason: outcome.reason, detail: outcome.detail, at },
+    command: outcomeCommandOf(lookup, outcome, at),
     commandId: outcomeCommandId(write.lookup.lookupId),
     metadata: metadataOf(write.lookup, write.userId),
   };

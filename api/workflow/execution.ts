@@ -121,7 +121,7 @@ export async function runWorkflowAction(
   const charged = decided.find((e) => e.type === 'LookupCharged');
   if (charged) journal?.charged(lookup, userId, charged);
 
-  let settlement: WorkflowSettlement = { kind: 'succeeded', filled: {} };
+  let settlement: WorkflowSettlement = { kind: 'succeeded', filled: {}, before: {} };
   if (plan.writes.length > 0) {
     const [result] = await writeToCrm(
       deps.crm,
@@ -131,7 +131,7 @@ export async function runWorkflowAction(
     if (result) {
       journal?.written(result);
       settlement = result.outcome.ok
-        ? { kind: 'succeeded', filled: result.outcome.filled }
+        ? { kind: 'succeeded', filled: result.outcome.filled, before: result.outcome.before }
         : { kind: 'failed', reason: result.outcome.reason, detail: result.outcome.detail };
     }
   }
@@ -214,7 +214,13 @@ async function settle(
   const at = deps.now().toISOString();
   const command: CreditsCommand =
     settlement.kind === 'succeeded'
-      ? { type: 'CompleteLookup', lookup: refOf(lookup), filled: settlement.filled, at }
+      ? {
+          type: 'CompleteLookup',
+          lookup: refOf(lookup),
+          filled: settlement.filled,
+          before: settlement.before ?? {},
+          at,
+        }
       : {
           type: 'FailLookup',
           lookup: refOf(lookup),

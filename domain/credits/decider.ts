@@ -12,7 +12,14 @@ export const creditsStream = (userId: string) => `credits-${userId}`;
 export type CreditsCommand =
   | { type: 'AddCredits'; credits: number; source: CreditSource; at: string }
   | { type: 'ChargeLookup'; lookup: LookupRef; at: string }
-  | { type: 'CompleteLookup'; lookup: LookupRef; filled: Record<string, string>; at: string }
+  | {
+      type: 'CompleteLookup';
+      lookup: LookupRef;
+      filled: Record<string, string>;
+      /** What each property written held before: recorded so the change can be shown and undone. */
+      before: Record<string, string>;
+      at: string;
+    }
   | { type: 'FailLookup'; lookup: LookupRef; reason: LookupFailureReason; detail: string; at: string };
 
 export const initialCreditsState = (): CreditsState => ({
@@ -127,7 +134,13 @@ export function decideCredits(command: CreditsCommand, state: CreditsState): Cre
       return [
         {
           type: 'LookupSucceeded',
-          data: { ...command.lookup, filled: command.filled, balanceAfter: state.balance, at: command.at },
+          data: {
+            ...command.lookup,
+            filled: command.filled,
+            before: command.before,
+            balanceAfter: state.balance,
+            at: command.at,
+          },
         },
       ];
     }

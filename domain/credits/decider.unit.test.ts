@@ -120,7 +120,13 @@ describe('credits rules', () => {
     const state = given(
       signup,
       { type: 'ChargeLookup', lookup: lookup('l1'), at },
-      { type: 'CompleteLookup', lookup: lookup('l1'), filled: { city: 'New York' }, at },
+      {
+        type: 'CompleteLookup',
+        lookup: lookup('l1'),
+        filled: { city: 'New York' },
+        before: { city: '' },
+        at,
+      },
     );
     expect(state.balance).toBe(49);
     expect(state.inFlight.size).toBe(0);
@@ -128,7 +134,10 @@ describe('credits rules', () => {
 
   it('refuses to complete a lookup that was never charged', () => {
     expect(() =>
-      decideCredits({ type: 'CompleteLookup', lookup: lookup('l1'), filled: {}, at }, given(signup)),
+      decideCredits(
+        { type: 'CompleteLookup', lookup: lookup('l1'), filled: {}, before: {}, at },
+        given(signup),
+      ),
     ).toThrow(/not charged/);
   });
 
@@ -171,7 +180,7 @@ describe('credits rules', () => {
                       detail: '',
                       at,
                     }
-                  : { type: 'CompleteLookup', lookup: lookup(String(c.id)), filled: {}, at };
+                  : { type: 'CompleteLookup', lookup: lookup(String(c.id)), filled: {}, before: {}, at };
           let decided: CreditsEvent[];
           try {
             decided = decideCredits(cmd, state);

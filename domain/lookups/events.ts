@@ -124,7 +124,18 @@ export type LookupOutcomeEvent =
   | DomainEvent<'LookupCharged', LookupRef & { credits: number; balanceAfter: number; at: string }>
   | DomainEvent<
       'LookupSucceeded',
-      LookupRef & { filled: Record<string, string>; balanceAfter: number; at: string }
+      LookupRef & {
+        filled: Record<string, string>;
+        /**
+         * What each property written held before this lookup wrote it ('' when empty), by HubSpot
+         * property name: what an undo restores. Absent from lookups recorded before changes kept it
+         * (unknown, so not undone); a property of `filled` missing here held a value that is not
+         * known either (a resumed lookup's write that had landed before its run stopped).
+         */
+        before?: Record<string, string>;
+        balanceAfter: number;
+        at: string;
+      }
     >
   | DomainEvent<
       'LookupFailed',

@@ -23,6 +23,6 @@ export const lookupPersonalData: PersonalDataCatalogue = {
     fields: { zip },
   },
   LookupCharged: { subject: payerSubject, fields: { zip } },
-  LookupSucceeded: { subject: payerSubject, fields: { zip, filled: () => ({}) } },
+  LookupSucceeded: { subject: payerSubject, fields: { zip, filled: () => ({}), before: () => ({}) } },
   LookupFailed: { subject: payerSubject, fields: { zip, detail: () => '' } },
 };

@@ -106,7 +106,12 @@ export function planWorkflowLookup<P extends LookupPortal>(
 
 /** How an execution's outcome is recorded on the payer's credits, so a retry can finish recording it. */
 export type WorkflowSettlement =
-  | { kind: 'succeeded'; filled: Record<string, string> }
+  | {
+      kind: 'succeeded';
+      filled: Record<string, string>;
+      /** What the written properties held before; absent from answers kept before changes recorded it. */
+      before?: Record<string, string>;
+    }
   | { kind: 'failed'; reason: LookupFailureReason; detail: string }
   /** Nothing to record: nobody pays for the portal, or the charge itself was refused. */
   | { kind: 'none' };

@@ -100,15 +100,6 @@ export function decideWrites(
 }
 
 /**
- * Whether deciding needs the record's current values: a field that keeps what people entered, or
- * a city the ZIP is known by under other names too. Values that are all overwritten are written
- * without a read (one HubSpot call fewer per batch): such a record is never found to have
- * nothing to update, and writing a value over itself changes nothing in it.
- */
-export const needsCurrentValues = (planned: readonly PlannedWrite[], accepted: readonly string[]): boolean =>
-  planned.some((w) => w.mode !== 'always_overwrite' || (w.field === 'city' && accepted.length > 1));
-
-/**
  * A charged lookup taken up again after a crash (the run that charged it stopped before recording
  * its outcome) is judged by what it planned, not by what it finds: a field holding the value its
  * plan gives is its own write, which landed before the run stopped, whatever a person's values

@@ -6,7 +6,6 @@ import {
   describeSkipped,
   isAcceptedCity,
   isZipFillsValue,
-  needsCurrentValues,
   needsLastWritten,
   resumedFill,
   type PlannedWrite,
@@ -174,15 +173,6 @@ describe('a city accepted for the ZIP', () => {
 });
 
 describe('what deciding needs to read', () => {
-  it('needs the record’s values unless every value is overwritten and the ZIP has no other city name', () => {
-    expect(needsCurrentValues([state('always_overwrite')], camarillo)).toBe(false);
-    expect(needsCurrentValues([state('always_overwrite'), city('always_overwrite')], ['Camarillo'])).toBe(
-      false,
-    );
-    expect(needsCurrentValues([state('always_overwrite'), city('always_overwrite')], camarillo)).toBe(true);
-    expect(needsCurrentValues([state('keep_entered')], ['Camarillo'])).toBe(true);
-  });
-
   it('needs what ZipFill wrote last only for fields that keep what people entered', () => {
     expect(needsLastWritten([state('always_overwrite'), city('always_overwrite')])).toBe(false);
     expect(needsLastWritten([state('keep_entered')])).toBe(true);

@@ -1,17 +1,11 @@
-import type { EventStore, RecordedEvent } from '../../domain/eventstore/types';
+import type { RecordedEvent } from '../../domain/eventstore/types';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
-import { readCheckpoint } from '../checkpoints';
+import { pastCheckpoint, type ReadModelAndLog } from '../log-tail';
 import { writtenValuesProjection } from './projection';
 import type { ReadModelDb } from '../schema';
 
-/** Events read at once from the part of the log the read model has not applied yet. */
-const TAIL_PAGE = 1_000;
-
 /** Where what ZipFill wrote is read: the read model, and the log it is built from. */
-export interface WrittenValuesSource {
-  readModels: ReadModelDb;
-  store: EventStore;
-}
+export type WrittenValuesSource = ReadModelAndLog;
 
 async function fromReadModel(
   db: ReadModelDb,
@@ -50,23 +44,6 @@ function writtenBy(event: RecordedEvent): Written | undefined {
   return d as Written;
 }
 
-/** Where the read model stands, and the successes recorded in the log after it, in order. */
-async function unappliedSuccesses(source: WrittenValuesSource): Promise<Written[]> {
-  let after = await readCheckpoint(source.readModels, writtenValuesProjection.name);
-  // Every success recorded before this call can be read from the log (PostgreSQL's horizon).
-  await source.store.awaitVisible();
-  const successes: Written[] = [];
-  for (;;) {
-    const { events, next } = await source.store.readAll({ after, limit: TAIL_PAGE });
-    for (const event of events) {
-      const written = writtenBy(event);
-      if (written) successes.push(written);
-    }
-    if (events.length < TAIL_PAGE || next === after) return successes;
-    after = next;
-  }
-}
-
 /**
  * What ZipFill last wrote to records, by record id and property; records it never wrote are
  * absent. Consistent with the log, not only with the read model: the successes recorded after the
@@ -89,7 +66,7 @@ export function writtenValuesReader(
     const found = new Map<string, Record<string, string>>();
     const ids = [...new Set(objectIds)];
     if (ids.length === 0) return found;
-    const successes = await (tail ??= unappliedSuccesses(source));
+    const successes = await (tail ??= pastCheckpoint(source, writtenValuesProjection.name, writtenBy));
     await fromReadModel(source.readModels, portalId, objectType, ids, found);
     const wanted = new Set(ids);
     for (const d of successes)

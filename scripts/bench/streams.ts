@@ -121,6 +121,7 @@ export async function runStreamsBench(options: StreamsBenchOptions): Promise<Ben
           type: 'CompleteLookup',
           lookup: lookup(userId, `tail-${i}`),
           filled: { city: 'New York' },
+          before: { city: '' },
           at,
         });
       }

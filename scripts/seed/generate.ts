@@ -238,7 +238,13 @@ export function generateUser(r: Rng, plan: UserPlan): GeneratedUser {
         );
       else
         decide(
-          { type: 'CompleteLookup', lookup, filled: { city: 'Demo City', state: 'NY' }, at: iso(done) },
+          {
+            type: 'CompleteLookup',
+            lookup,
+            filled: { city: 'Demo City', state: 'NY' },
+            before: { city: '', state: '' },
+            at: iso(done),
+          },
           meta,
         );
     }

@@ -43,6 +43,7 @@ for (const backend of backends) {
         type: 'CompleteLookup',
         lookup: l,
         filled: {},
+        before: {},
         at: at(),
       });
     }

@@ -67,7 +67,7 @@ export function historyOf(system: System) {
       else
         await credits.handle(
           stream,
-          { type: 'CompleteLookup', lookup, filled: { city: 'New York' }, at },
+          { type: 'CompleteLookup', lookup, filled: { city: 'New York' }, before: { city: '' }, at },
           context,
         );
       return lookup.lookupId;

@@ -208,6 +208,12 @@ for (const backend of backends) {
         city: 'Manhattan',
       });
       expect(await contactOf(app.system.database, user.portalId, moved!)).toMatchObject({ city: 'Chicago' });
+      // The search page held the values the job replaced: recorded with the change, for its history and undo.
+      const changes = ofType(await creditsEvents(app.system.store, user.userId), 'LookupSucceeded');
+      expect(changes.filter((c) => c.objectId === moved).at(-1)).toMatchObject({
+        filled: { city: 'Chicago' },
+        before: { city: 'New York' },
+      });
       const report = await reportOf(app.baseUrl, user.token, job.jobId);
       expect(report.find((r) => r.object_id === edited)).toMatchObject({
         outcome: 'nothing_to_update',

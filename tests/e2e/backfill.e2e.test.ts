@@ -2,14 +2,12 @@ import { readFile } from 'node:fs/promises';
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { browserSuite, connectSandboxPortalInBrowser, registerInBrowser } from '../support/browser';
+import { balanceText, dashboardCard, saveProposedMapping } from '../support/browser-dashboard';
 
 /** The machine is shared and busy: sign-up hashes with scrypt and the job runs in the background. */
 const POLL = { timeout: 30_000 };
 
-const card = (page: Page, heading: string) =>
-  page.locator('section, .card').filter({ has: page.getByRole('heading', { name: heading, exact: true }) });
-
-const balanceText = (page: Page) => card(page, 'Credit Balance').locator('.stat-value').innerText();
+const card = dashboardCard;
 
 /** The value under a figure's name in a list of figures (the dry run's, a job's). */
 const figure = (scope: Locator, name: string) =>
@@ -63,10 +61,7 @@ describe('filling existing records from the dashboard in the browser', () => {
     ]);
 
     // Now the portal maps the usual fields (HubSpot's own properties, as proposed).
-    await dashboard.goto(`/configure-portal/${portalId}`);
-    await card(dashboard, 'Contacts').getByLabel('City', { exact: true }).waitFor({ timeout: 20_000 });
-    await dashboard.getByRole('button', { name: 'Save Configuration' }).click();
-    await dashboard.waitForURL('**/dashboard', { timeout: 20_000 });
+    await saveProposedMapping(dashboard, portalId);
     await expect.poll(() => balanceText(dashboard), POLL).toBe('50');
     const jobs = card(dashboard, 'Backfill jobs');
     await jobs.getByText('No backfill jobs yet').waitFor({ timeout: 20_000 });

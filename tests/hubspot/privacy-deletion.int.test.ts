@@ -173,6 +173,7 @@ for (const backend of backends) {
         type: 'CompleteLookup',
         lookup,
         filled: { city: 'Walla Walla', state: 'WA' },
+        before: { city: '', state: '' },
         at: new Date().toISOString(),
       });
       const charged = await balance();

@@ -1,16 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditUsageAnswer } from '../../api/credits/contract';
 import type { UsageChartAnswer } from '../../api/lookups/contract';
-import { creditsStream } from '../../domain/credits/decider';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import {
-  createSandboxContact,
-  mappedSandboxPortal,
-  postSandboxForm,
-  type SandboxPortal,
-} from '../support/sandbox-portal';
-import { waitUntil } from './helpers';
+import { createSandboxContact, mappedSandboxPortal } from '../support/sandbox-portal';
+import { sandboxContacts } from './sandbox-records';
 
 /** Every location field of a contact mapped to HubSpot's own property, timezone on, no mode chosen. */
 const EVERY_FIELD = {
@@ -40,26 +34,7 @@ describe.each(backends)('a ZIP that changes, on $name', (backend) => {
   });
   afterAll(async () => app?.close());
 
-  const recordOf = async (portal: SandboxPortal, id: string) =>
-    (await app.system.sandboxCrm!.store.records(portal.portalId, 'contacts', [id]))[0]!.properties;
-  const lookupsOf = (portal: SandboxPortal) =>
-    app.system.readModels
-      .selectFrom('lookup_requests')
-      .select(['object_id', 'status', 'reason'])
-      .where('portal_id', '=', portal.portalId)
-      .execute();
-  /** Waits until `count` lookups of the portal have ended and every read model has them. */
-  const settled = async (portal: SandboxPortal, count: number) => {
-    await waitUntil(async () => {
-      const rows = await lookupsOf(portal);
-      return rows.length >= count && rows.every((r) => r.status !== 'pending');
-    });
-    await app.system.runner.settled();
-    await app.system.lookups!.settled();
-    await app.system.runner.settled();
-  };
-  const balanceOf = async (userId: string) =>
-    (await app.system.accounts.credits.load(creditsStream(userId))).state.balance;
+  const { recordOf, settled, balanceOf, edit } = sandboxContacts(() => app);
 
   async function portalWith(config: object) {
     const user = await signUp(app.baseUrl);
@@ -71,20 +46,6 @@ describe.each(backends)('a ZIP that changes, on $name', (backend) => {
     expect(saved.status).toBe(200);
     return { user, portal };
   }
-
-  /** Saves the contact on the records page as a person would: every field of the form, changed as given. */
-  const edit = async (portal: SandboxPortal, id: string, changes: Record<string, string>) => {
-    const current = await recordOf(portal, id);
-    const fields = Object.fromEntries(
-      Object.entries(current).filter(([k]) => !['hs_object_id', 'createdate'].includes(k)),
-    ) as Record<string, string>;
-    await postSandboxForm(app.baseUrl, 'records', portal, {
-      type: 'contacts',
-      id,
-      ...fields,
-      ...changes,
-    });
-  };
 
   it('under the default mapping, every field follows the ZIP from 94105 to 10001, one credit each', async () => {
     const { user, portal } = await portalWith(EVERY_FIELD);

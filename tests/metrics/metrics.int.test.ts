@@ -130,7 +130,13 @@ describe.each(backends)('GET /metrics on $name', (backend) => {
       ['backfill', 3],
     ] as const) {
       await credits({ type: 'ChargeLookup', lookup: lookup(source, n), at });
-      await credits({ type: 'CompleteLookup', lookup: lookup(source, n), filled: { city: 'New York' }, at });
+      await credits({
+        type: 'CompleteLookup',
+        lookup: lookup(source, n),
+        filled: { city: 'New York' },
+        before: { city: '' },
+        at,
+      });
     }
     await credits({ type: 'ChargeLookup', lookup: lookup('backfill', 4), at });
     await credits({

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { erasedEmail } from '../../domain/accounts/personal-data';
-import { userSubject } from '../../domain/eventstore/personal-data';
+import { portalSubject, userSubject } from '../../domain/eventstore/personal-data';
 import { START, type EventStore, type RecordedEvent } from '../../domain/eventstore/types';
 import { personalData } from '../../domain/personal-data';
 import { operationalDb } from '../../api/db/operational';
@@ -77,6 +77,55 @@ for (const backend of [...backends, kurrentdbBackend]) {
         registeredAt: '2026-11-28T10:00:00.000Z',
       });
       expect(fromLog!.data).toEqual(fromStream!.data);
+    });
+
+    it('seals what a change replaced and what an undo wrote back, and reads them as erased once their keys go', async () => {
+      const userId = randomUUID();
+      const portalId = String(Date.now() % 1_000_000_000);
+      const record = { portalId, objectType: 'contact', objectId: '77' };
+      const succeeded = {
+        id: randomUUID(),
+        type: 'LookupSucceeded',
+        data: {
+          lookupId: `${portalId}-e1`,
+          source: 'webhook',
+          ...record,
+          zip: '94105',
+          requestedAt: '2026-11-27T10:00:00.000Z',
+          filled: { city: 'San Francisco' },
+          before: { city: 'Frisco Bay Street' },
+          balanceAfter: 49,
+          at: '2026-11-27T10:00:01.000Z',
+        },
+      };
+      const undone = {
+        id: randomUUID(),
+        type: 'RecordChangeUndone',
+        data: {
+          lookupId: `${portalId}-e1`,
+          ...record,
+          restored: { city: 'Frisco Bay Street' },
+          kept: [],
+          at: '2026-11-27T11:00:00.000Z',
+        },
+      };
+      const credits = `credits-${userId}`;
+      const undos = `record-${portalId}-contact-77`;
+      await protectedStore.append(credits, [succeeded], { expected: 'no_stream' });
+      await protectedStore.append(undos, [undone], { expected: 'no_stream' });
+      expect(text(await t.store.readStream(credits))).not.toContain('Frisco Bay Street');
+      expect(text(await t.store.readStream(undos))).not.toContain('Frisco Bay Street');
+      expect((await protectedStore.readStream(credits))[0]!.data.before).toEqual({
+        city: 'Frisco Bay Street',
+      });
+
+      await keys.shred([userSubject(userId), portalSubject(portalId)]);
+      expect((await protectedStore.readStream(credits))[0]!.data).toMatchObject({
+        zip: '',
+        filled: {},
+        before: {},
+      });
+      expect((await protectedStore.readStream(undos))[0]!.data).toMatchObject({ restored: {}, kept: [] });
     });
 
     it('reads events recorded before the protection as they were', async () => {

@@ -71,7 +71,7 @@ export async function appendCreditHistory(
     await decide(
       i % 10 === 9
         ? { type: 'FailLookup', lookup, reason: 'crm_update_failed', detail: 'HubSpot answered 502', at }
-        : { type: 'CompleteLookup', lookup, filled: { city: 'New York' }, at },
+        : { type: 'CompleteLookup', lookup, filled: { city: 'New York' }, before: { city: '' }, at },
     );
   }
   await flush();

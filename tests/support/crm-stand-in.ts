@@ -88,11 +88,11 @@ export class CrmStandIn {
       properties?: string[];
     };
     if (match[2] === 'read') {
-      const results = body.inputs.flatMap(({ id }) => {
-        const record = this.records.get(`${portalId}:${objectType}:${id}`);
-        if (!record) return [];
+      // Every id is a record here, as its update takes any id: one never seeded or written is empty.
+      const results = body.inputs.map(({ id }) => {
+        const record = this.records.get(`${portalId}:${objectType}:${id}`) ?? {};
         const properties = Object.fromEntries((body.properties ?? []).map((p) => [p, record[p] ?? null]));
-        return [{ id, properties }];
+        return { id, properties };
       });
       return this.json(res, 200, { status: 'COMPLETE', results });
     }

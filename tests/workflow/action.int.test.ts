@@ -311,9 +311,11 @@ describe.each([...backends, kurrentdbBackend])(
       ]);
       const lookupId = workflowLookupIdOf(portalId, run.callbackId);
       const events = await creditsEvents(app.test.store, user.userId);
-      expect(ofType(events, 'LookupSucceeded').find((s) => s.lookupId === lookupId)?.filled).toMatchObject({
-        city: 'New York',
-      });
+      const success = ofType(events, 'LookupSucceeded').find((s) => s.lookupId === lookupId);
+      expect(success?.filled).toMatchObject({ city: 'New York' });
+      // What each written property held before, for the record's history and undo.
+      expect(success?.before).toMatchObject({ city: 'Typed by hand', state: '', hs_timezone: '' });
+      expect(Object.keys(success?.before ?? {}).sort()).toEqual(Object.keys(success?.filled ?? {}).sort());
     });
 
     it('answers insufficient_credits, a branch and not an error, when the owner has no credits left', async () => {

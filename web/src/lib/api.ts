@@ -30,6 +30,7 @@ export const api = createApi({
     'Subscription',
     'Threshold',
     'Backfill',
+    'RecordHistory',
   ],
   endpoints: () => ({}),
 });
