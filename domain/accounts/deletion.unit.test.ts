@@ -94,9 +94,9 @@ describe('personal data of accounts and lookups', () => {
     expect(declared('PasswordChanged').subject('account-u1', {})).toBe(userSubject('u1'));
   });
 
-  it("keeps a lookup's ZIP and filled values under the payer's key, and a request's under its portal's", () => {
+  it("keeps a lookup's ZIP, filled values and the values they replaced under the payer's key, and a request's under its portal's", () => {
     expect(declared('LookupSucceeded').subject('credits-u1', {})).toBe(userSubject('u1'));
-    expect(Object.keys(declared('LookupSucceeded').fields)).toEqual(['zip', 'filled']);
+    expect(Object.keys(declared('LookupSucceeded').fields)).toEqual(['zip', 'filled', 'before']);
     expect(declared('LookupRequested').subject('lookup-p1-e1', { portalId: 'p1' })).toBe('portal:p1');
   });
 
