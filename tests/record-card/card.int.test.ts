@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { INVALID_CARD_SIGNATURE } from '../../api/record-card/signed';
-import type { ChooseAnswer, FillNowAnswer, RecordCardAnswer } from '../../api/record-card/contract';
+import type {
+  CardUndoAnswer,
+  ChooseAnswer,
+  FillNowAnswer,
+  RecordCardAnswer,
+} from '../../api/record-card/contract';
 import type { WriteMode } from '../../domain/portals/config';
 import { call, signUp, type SignedUp } from '../support/app';
 import type { CrmStandIn } from '../support/crm-stand-in';
@@ -76,6 +81,7 @@ describe.each(backends)('the ZipFill card on a HubSpot record, on $name', (backe
       value: 'Trenton',
       resolved: 'Trenton',
       writtenBy: 'zipfill',
+      writtenAt: card.lastLookup!.at,
     });
     expect(card.lastLookup).toMatchObject({
       zip: TRENTON,
@@ -86,7 +92,36 @@ describe.each(backends)('the ZipFill card on a HubSpot record, on $name', (backe
       credits: 1,
     });
     expect(card.lowBalance).toBeNull();
-    expect(card.actions).toEqual({ fillNow: true, choose: ['city', 'county'] });
+    expect(card.actions).toEqual({
+      fillNow: true,
+      choose: ['city', 'county'],
+      undo: { label: 'Undo ZipFill’s last change', path: '/undo' },
+    });
+  });
+
+  it('Undo puts back what the record held before ZipFill’s last change, keeps what a person changed since, charges nothing, and is offered no more', async () => {
+    const { user, portalId } = await connected();
+    crm.seed(portalId, 'contact', '31', { zip: '10001', city: 'Gotham' });
+    await deliver(app.baseUrl, [zipChange(portalId, 31, '10001')]);
+    await waitForOutcomes(app.test.store, user.userId, 1);
+    expect(crm.recordOf(portalId, 'contact', '31')).toMatchObject({ city: 'New York', state: 'NY' });
+    // A person then types their own state over ZipFill's.
+    crm.seed(portalId, 'contact', '31', { ...crm.recordOf(portalId, 'contact', '31'), state: 'New York' });
+
+    const creditsBefore = await creditsEvents(app.test.store, user.userId);
+    const undone = await callCard(app.baseUrl, contact(portalId, '31'), '/undo', {});
+    expect(undone.status).toBe(200);
+    expect((undone.body as CardUndoAnswer).words).toMatch(
+      /^Restored city, .*Kept state.*free and refunds nothing/,
+    );
+    expect(crm.recordOf(portalId, 'contact', '31')).toMatchObject({ city: 'Gotham', state: 'New York' });
+    expect((undone.body as CardUndoAnswer).card.actions.undo).toBeUndefined();
+    // Nothing charged, nothing refunded: the credits stream is as it was.
+    expect(await creditsEvents(app.test.store, user.userId)).toEqual(creditsBefore);
+
+    const again = await callCard(app.baseUrl, contact(portalId, '31'), '/undo', {});
+    expect((again.body as CardUndoAnswer).words).toMatch(/already undone/);
+    expect(crm.recordOf(portalId, 'contact', '31')).toMatchObject({ city: 'Gotham', state: 'New York' });
   });
 
   it('Fill now looks the record up once, charges exactly one credit and writes; a retried request is the same lookup', async () => {
@@ -183,11 +218,11 @@ describe.each(backends)('the ZipFill card on a HubSpot record, on $name', (backe
       (await call(app.baseUrl, '/api/auth/credit-threshold', { token: user.token, body: { threshold: 100 } }))
         .status,
     ).toBe(200);
-    // The threshold reaches the read models a moment after it is saved.
+    // The threshold (and the sign-up's credits) reach the read models a moment after they are saved.
     let answer: { status: number; body: unknown } | undefined;
     await waitUntil(async () => {
       answer = await callCard(app.baseUrl, contact(portalId, '41'), '', undefined);
-      return (answer.body as RecordCardAnswer).lowBalance !== null;
+      return (answer.body as RecordCardAnswer).lowBalance?.threshold === 100;
     });
     expect(answer?.body).toMatchObject({
       zip: { status: 'none', property: 'zip' },
@@ -243,6 +278,7 @@ describe.each(backends)('the ZipFill card on a HubSpot record, on $name', (backe
     it('a record of another portal', async () => {
       const { portalId } = await connected();
       const { portalId: elsewhere } = await connected();
+      crm.holdsOnlyKnownRecords(portalId);
       crm.seed(elsewhere, 'contact', '54', { zip: '10001' });
       expect(await callCard(app.baseUrl, contact(portalId, '54'), '', undefined)).toEqual({
         status: 404,

@@ -32,6 +32,7 @@ export class CrmStandIn {
   /** Batch update calls received, answered or not. */
   updateCalls: Array<{ portalId: string; at: number; status: number | 'held' }> = [];
   private readonly records = new Map<string, Record<string, string>>();
+  private readonly onlyKnown = new Set<string>();
   private script: ScriptedAnswer[] = [];
   private fallback: ScriptedAnswer = 'ok';
   private readonly held = new Set<ServerResponse>();
@@ -61,6 +62,14 @@ export class CrmStandIn {
     this.records.set(`${portalId}:${objectType}:${id}`, { ...properties });
   }
 
+  /**
+   * This portal holds only the records seeded or written into it, as HubSpot does: a read of any
+   * other id finds nothing. (Elsewhere every id is a record, as the update takes any id.)
+   */
+  holdsOnlyKnownRecords(portalId: string): void {
+    this.onlyKnown.add(portalId);
+  }
+
   recordOf(portalId: string, objectType: string, id: string): Record<string, string> | undefined {
     return this.records.get(`${portalId}:${objectType}:${id}`);
   }
@@ -88,11 +97,14 @@ export class CrmStandIn {
       properties?: string[];
     };
     if (match[2] === 'read') {
-      // Every id is a record here, as its update takes any id: one never seeded or written is empty.
-      const results = body.inputs.map(({ id }) => {
-        const record = this.records.get(`${portalId}:${objectType}:${id}`) ?? {};
+      // Every id is a record here, as its update takes any id: one never seeded or written is
+      // empty, unless the portal holds only the records it knows (HubSpot leaves others out).
+      const results = body.inputs.flatMap(({ id }) => {
+        const known = this.records.get(`${portalId}:${objectType}:${id}`);
+        if (!known && this.onlyKnown.has(portalId)) return [];
+        const record = known ?? {};
         const properties = Object.fromEntries((body.properties ?? []).map((p) => [p, record[p] ?? null]));
-        return { id, properties };
+        return [{ id, properties }];
       });
       return this.json(res, 200, { status: 'COMPLETE', results });
     }
