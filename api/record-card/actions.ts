@@ -11,7 +11,8 @@ import {
   type CardRecord,
   type RecordCardDeps,
 } from './card';
-import type { ChooseAnswer, ChooseRequest, FillNowAnswer } from './contract';
+import { undoLastChange } from '../record-history/service';
+import type { CardUndoAnswer, ChooseAnswer, ChooseRequest, FillNowAnswer } from './contract';
 import { outcomeWords } from './words';
 
 export type CardActionDeps = RecordCardDeps & WorkflowActionDeps;
@@ -104,4 +105,18 @@ export async function choose(
     words: `${request.field === 'city' ? 'City' : 'County'} set to ${value} as your own value, free: ${kept}.`,
     card: await recordCard(deps, after),
   };
+}
+
+/**
+ * Undo: ZipFill's last change to the record put back as the record history's undo does it
+ * (api/record-history/service.ts: only fields still holding ZipFill's value, once, free).
+ */
+export async function undo(deps: RecordCardDeps, record: CardRecord): Promise<CardUndoAnswer> {
+  const { message } = await undoLastChange(deps, {
+    portalId: record.route.portalId,
+    objectType: crmTypeOf(record.objectType),
+    objectId: record.objectId,
+  });
+  const after = await readCardRecord(deps, record.route, record.objectType, record.objectId);
+  return { words: message, card: await recordCard(deps, after) };
 }

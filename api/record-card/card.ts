@@ -21,6 +21,8 @@ import { forbidden, notFound } from '../http/errors';
 import type { CrmClientFactory, CrmObjectType, PortalDirectory, PortalRoute } from '../portals/types';
 import type { EventStore } from '../../domain/eventstore/types';
 import type { ReadModelDb } from '../../projections/schema';
+import type { HistoryEntry } from '../../domain/record-history/history';
+import { historyAnswer } from '../record-history/service';
 import type { CardField, CardLastLookup, CardObjectType, CardZip, RecordCardAnswer } from './contract';
 import { FIELD_LABELS, outcomeWords, sourceWords } from './words';
 
@@ -171,10 +173,11 @@ export async function recordCard(deps: RecordCardDeps, record: CardRecord): Prom
   const type = crmTypeOf(objectType);
   const mapping = mappingOf(record);
   const { zip, location } = zipOf(deps, record);
-  const [written, lastLookup, lowBalance] = await Promise.all([
+  const [written, lastLookup, lowBalance, history] = await Promise.all([
     lastWrittenValues(deps, route.portalId, type, [objectId]).then((m) => m.get(objectId) ?? {}),
     lastLookupOf(deps, record),
     lowBalanceOf(deps, route.userId),
+    historyAnswer(deps, { portalId: route.portalId, objectType: type, objectId }),
   ]);
   const fields: CardField[] = mappedFields(mapping).map(({ field, property }) => {
     const value = record.properties[property]?.trim() || null;
@@ -185,9 +188,7 @@ export async function recordCard(deps: RecordCardDeps, record: CardRecord): Prom
       value,
       resolved: resolvedValue(location, field),
       mode: writeModeOf(mapping, field),
-      ...(value === null
-        ? {}
-        : { writtenBy: isZipFillsValue(value, written[property]) ? 'zipfill' : 'person' }),
+      ...(value === null ? {} : writerOf(value, written[property], property, history.entries)),
     };
   });
   const choose = zip.status === 'found' ? chooseable(mapping, zip) : [];
@@ -199,9 +200,30 @@ export async function recordCard(deps: RecordCardDeps, record: CardRecord): Prom
     fields,
     lastLookup,
     lowBalance,
-    actions: { fillNow: zip.status !== 'none', choose },
+    actions: {
+      fillNow: zip.status !== 'none',
+      choose,
+      ...(history.undo.available ? { undo: { label: 'Undo ZipFill’s last change', path: '/undo' } } : {}),
+    },
     dashboardUrl: `${deps.publicUrl}/dashboard`,
   };
+}
+
+/**
+ * Whose a field's value is, and for ZipFill's when it wrote it: the newest change in the record's
+ * history (newest first) that gave the property this value.
+ */
+function writerOf(
+  value: string,
+  lastWritten: string | undefined,
+  property: string,
+  entries: readonly HistoryEntry[],
+): Pick<CardField, 'writtenBy' | 'writtenAt'> {
+  if (!isZipFillsValue(value, lastWritten)) return { writtenBy: 'person' };
+  const change = entries.find(
+    (e) => e.kind === 'change' && e.fields.some((f) => f.property === property && f.after === lastWritten),
+  );
+  return { writtenBy: 'zipfill', ...(change ? { writtenAt: change.at } : {}) };
 }
 
 /** The fields Choose can write: mapped, with more than one accepted value. */

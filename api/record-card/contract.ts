@@ -27,7 +27,7 @@ export interface CardField {
    * absent when the field is empty.
    */
   writtenBy?: 'zipfill' | 'person';
-  /** When ZipFill wrote it (ISO); absent until the record history (issue #29) supplies it. */
+  /** When ZipFill wrote it (ISO), from the record's history; absent for a person's value. */
   writtenAt?: string;
 }
 
@@ -78,7 +78,7 @@ export interface CardActions {
   fillNow: boolean;
   /** Fields whose alternatives Choose can write (mapped, with more than one choice). */
   choose: ('city' | 'county')[];
-  /** Undo ZipFill's last change to this record, posted to `path` below the card's URL: offered once the record history is merged (issue #29). */
+  /** Undo ZipFill's last change to this record, posted to `path` below the card's URL; offered while there is one to undo. */
   undo?: { label: string; path: string };
 }
 
@@ -118,6 +118,13 @@ export interface ChooseRequest {
 
 export interface ChooseAnswer {
   /** What was written, and whether later lookups keep it. */
+  words: string;
+  card: RecordCardAnswer;
+}
+
+/** POST …/card/undo: ZipFill's last change to the record undone, free (api/record-history). */
+export interface CardUndoAnswer {
+  /** What was restored and what was kept, in words. */
   words: string;
   card: RecordCardAnswer;
 }

@@ -2,7 +2,7 @@ import express, { type Express, type Request, type Response } from 'express';
 import type { HttpModule } from '../http/app';
 import { badRequest, notFound } from '../http/errors';
 import { compile, describeValidationError } from '../http/validation';
-import { choose, fillNow, type CardActionDeps } from './actions';
+import { choose, fillNow, undo, type CardActionDeps } from './actions';
 import { connectedPortal, readCardRecord, recordCard } from './card';
 import type { CardObjectType, ChooseRequest, FillNowRequest } from './contract';
 import { verifiedCaller } from './signed';
@@ -91,6 +91,9 @@ export function recordCardModule(deps: RecordCardModuleDeps): HttpModule {
         const record = await recordOf(req, bytes(req));
         const { fillId } = bodyOf(bytes(req), validFill, 'Fill now request');
         answer(res, await fillNow(deps, record, fillId, req.requestId));
+      });
+      app.post(`${RECORD_CARD_PATH}/undo`, raw, async (req, res) => {
+        answer(res, await undo(deps, await recordOf(req, bytes(req))));
       });
       app.post(`${RECORD_CARD_PATH}/choose`, raw, async (req, res) => {
         const record = await recordOf(req, bytes(req));

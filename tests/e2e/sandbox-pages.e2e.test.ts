@@ -194,7 +194,7 @@ describe('the stand-ins’ own pages (HubSpot sandbox, test checkout, mailbox) i
     return problems;
   }
 
-  it('lets a person choose the ZIP’s other city name and fill now on the ZipFill card beside a record', async () => {
+  it('lets a person choose the ZIP’s other city name, fill now and undo ZipFill’s last change on the ZipFill card beside a record', async () => {
     const context = await browser.newContext({ baseURL: service.baseUrl });
     const [name, value] = portal.pass.split('=') as [string, string];
     await context.addCookies([{ name, value, url: `${service.baseUrl}/sandbox/hubspot/` }]);
@@ -218,6 +218,15 @@ describe('the stand-ins’ own pages (HubSpot sandbox, test checkout, mailbox) i
       await card.getByRole('button', { name: 'Fill now' }).click();
       await expect(page.getByRole('status').innerText()).resolves.toMatch(/^Nothing to update/);
       await expect(card.getByRole('button', { name: 'Use Trenton' }).count()).resolves.toBe(1);
+      // Undo puts back what ZipFill's lookup replaced, and keeps the City the person chose since.
+      await card.getByRole('button', { name: 'Undo ZipFill’s last change' }).click();
+      await expect(page.getByRole('status').innerText()).resolves.toMatch(
+        /^Restored .*Kept city: changed since ZipFill wrote them.*free and refunds nothing/,
+      );
+      await expect(
+        page.getByRole('table', { name: 'ZipFill fields' }).getByRole('row', { name: /^City/ }).innerText(),
+      ).resolves.toMatch(/^City\s+Robbinsville\s+Trenton\s+A person$/);
+      await expect(card.getByRole('button', { name: 'Undo ZipFill’s last change' }).count()).resolves.toBe(0);
     } finally {
       await context.close();
     }

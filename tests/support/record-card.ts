@@ -19,7 +19,7 @@ export interface CardCall {
 export async function callCard(
   baseUrl: string,
   record: { portalId: string; objectType: CardObjectType; objectId: string },
-  action: '' | '/fill' | '/choose',
+  action: '' | '/fill' | '/choose' | '/undo',
   body: unknown,
   options: CardCall = {},
 ): Promise<{ status: number; body: unknown }> {

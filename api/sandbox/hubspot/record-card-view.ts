@@ -46,7 +46,7 @@ export function cardView(
       `<table aria-label="ZipFill fields"><thead><tr><th>Field</th><th>In HubSpot</th><th>From the ZIP</th><th>Written by</th></tr></thead><tbody>${card.fields
         .map(
           (f) =>
-            `<tr><td>${esc(f.label)}</td><td>${esc(f.value ?? '—')}</td><td>${esc(f.resolved ?? '—')}</td><td>${f.writtenBy === 'zipfill' ? 'ZipFill' : f.writtenBy === 'person' ? 'A person' : '—'}</td></tr>`,
+            `<tr><td>${esc(f.label)}</td><td>${esc(f.value ?? '—')}</td><td>${esc(f.resolved ?? '—')}</td><td>${f.writtenBy === 'zipfill' ? `ZipFill${f.writtenAt ? `, ${esc(f.writtenAt.slice(0, 16).replace('T', ' '))} UTC` : ''}` : f.writtenBy === 'person' ? 'A person' : '—'}</td></tr>`,
         )
         .join('')}</tbody></table>`,
     );
@@ -68,7 +68,10 @@ export function cardView(
           .join(' ')}</div>`,
       );
     }
-  const buttons = [...(card.actions.fillNow ? [actionButton(target, 'Fill now', { action: 'fill' })] : [])];
+  const buttons = [
+    ...(card.actions.fillNow ? [actionButton(target, 'Fill now', { action: 'fill' })] : []),
+    ...(card.actions.undo ? [actionButton(target, card.actions.undo.label, { action: 'undo' })] : []),
+  ];
   if (buttons.length > 0) parts.push(`<div>${buttons.join(' ')}</div>`);
   return parts.join('\n');
 }

@@ -50,13 +50,21 @@ function targetOf(source: Record<string, unknown> | undefined): Target | undefin
  * app's client secret, to PUBLIC_URL; the page renders ZipFill's answer, and Fill now and Choose
  * post through it as the card's buttons do.
  */
+/** The card's buttons, as the page's form names them, and the path each posts to below the card. */
+const CARD_ACTIONS: Record<string, CardAction | undefined> = {
+  fill: '/fill',
+  choose: '/choose',
+  undo: '/undo',
+};
+type CardAction = '/fill' | '/choose' | '/undo';
+
 export function sandboxRecordCardRoutes(app: Express, deps: SandboxRecordCardDeps) {
   const { store } = deps;
 
   /** Calls the card endpoint as hubspot.fetch does; the answer's status and JSON. */
   async function hubspotFetch(
     target: Target,
-    action: '' | '/fill' | '/choose',
+    action: '' | CardAction,
     body?: Record<string, unknown>,
   ): Promise<{ status: number; json: unknown }> {
     const query = new URLSearchParams({
@@ -150,11 +158,13 @@ export function sandboxRecordCardRoutes(app: Express, deps: SandboxRecordCardDep
     const form = req.body as Record<string, unknown> | undefined;
     const target = targetOf(form);
     if (!(await recordOf(req, res, target)) || !target) return;
-    const action = text(form, 'action') === 'choose' ? '/choose' : '/fill';
+    const action = CARD_ACTIONS[text(form, 'action')] ?? '/fill';
     const body =
       action === '/fill'
         ? { fillId: randomUUID() }
-        : { field: text(form, 'field'), value: text(form, 'value') };
+        : action === '/choose'
+          ? { field: text(form, 'field'), value: text(form, 'value') }
+          : {};
     let notice: string;
     try {
       const { status, json } = await hubspotFetch(target, action, body);
