@@ -100,6 +100,19 @@ describe('personal data of accounts and lookups', () => {
     expect(declared('LookupRequested').subject('lookup-p1-e1', { portalId: 'p1' })).toBe('portal:p1');
   });
 
+  it("keeps a workflow execution's ZIP, outputs and what it filled and replaced under its portal's key, and an erased one records nothing on a retry", () => {
+    const answered = declared('WorkflowActionAnswered');
+    expect(answered.subject('lookup-p1-workflow-c1', { portalId: 'p1' })).toBe('portal:p1');
+    expect(Object.keys(answered.fields)).toEqual(['zip', 'outputs', 'settlement']);
+    expect(answered.fields.zip!({})).toBe('');
+    expect(answered.fields.outputs!({})).toMatchObject({
+      city: '',
+      county: '',
+      outcome: 'portal_not_connected',
+    });
+    expect(answered.fields.settlement!({})).toEqual({ kind: 'none' });
+  });
+
   it('erases to an address no one can sign in with', () => {
     expect(erasedEmail('u1')).not.toContain('@');
   });

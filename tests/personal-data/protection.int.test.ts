@@ -79,7 +79,7 @@ for (const backend of [...backends, kurrentdbBackend]) {
       expect(fromLog!.data).toEqual(fromStream!.data);
     });
 
-    it('seals what a change replaced and what an undo wrote back, and reads them as erased once their keys go', async () => {
+    it("seals what a change replaced, what an undo wrote back and a workflow execution's kept answer, and reads them as erased once their keys go", async () => {
       const userId = randomUUID();
       const portalId = String(Date.now() % 1_000_000_000);
       const record = { portalId, objectType: 'contact', objectId: '77' };
@@ -109,12 +109,37 @@ for (const backend of [...backends, kurrentdbBackend]) {
           at: '2026-11-27T11:00:00.000Z',
         },
       };
+      const answered = {
+        id: randomUUID(),
+        type: 'WorkflowActionAnswered',
+        data: {
+          lookupId: `${portalId}-workflow-c1`,
+          portalId,
+          callbackId: 'c1',
+          objectType: 'contact',
+          objectId: '77',
+          zip: '94105',
+          requestedAt: '2026-11-27T10:00:00.000Z',
+          userId,
+          outputs: { city: 'San Francisco', outcome: 'filled' },
+          settlement: {
+            kind: 'succeeded',
+            filled: { city: 'San Francisco' },
+            before: { city: 'Frisco Bay Street' },
+          },
+          at: '2026-11-27T10:00:01.000Z',
+        },
+      };
       const credits = `credits-${userId}`;
       const undos = `record-${portalId}-contact-77`;
+      const execution = `lookup-${portalId}-workflow-c1`;
       await protectedStore.append(credits, [succeeded], { expected: 'no_stream' });
       await protectedStore.append(undos, [undone], { expected: 'no_stream' });
+      await protectedStore.append(execution, [answered], { expected: 'no_stream' });
       expect(text(await t.store.readStream(credits))).not.toContain('Frisco Bay Street');
       expect(text(await t.store.readStream(undos))).not.toContain('Frisco Bay Street');
+      expect(text(await t.store.readStream(execution))).not.toContain('Frisco Bay Street');
+      expect(text(await t.store.readStream(execution))).not.toContain('94105');
       expect((await protectedStore.readStream(credits))[0]!.data.before).toEqual({
         city: 'Frisco Bay Street',
       });
@@ -126,6 +151,11 @@ for (const backend of [...backends, kurrentdbBackend]) {
         before: {},
       });
       expect((await protectedStore.readStream(undos))[0]!.data).toMatchObject({ restored: {}, kept: [] });
+      expect((await protectedStore.readStream(execution))[0]!.data).toMatchObject({
+        zip: '',
+        outputs: { city: '', outcome: 'portal_not_connected' },
+        settlement: { kind: 'none' },
+      });
     });
 
     it('reads events recorded before the protection as they were', async () => {
