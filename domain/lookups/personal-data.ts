@@ -1,6 +1,6 @@
 import { portalSubject, userSubject, type PersonalDataCatalogue } from '../eventstore/personal-data';
 import type { EventData } from '../eventstore/types';
-import type { WorkflowOutputs, WorkflowSettlement } from './workflow-action';
+import { workflowOutputs, type WorkflowOutputs, type WorkflowSettlement } from './workflow-action';
 
 /** What an erased ZIP reads as: not a code, so nothing can be looked up or shown from it. */
 export const ERASED_ZIP = '';
@@ -38,16 +38,7 @@ export const lookupPersonalData: PersonalDataCatalogue = {
  * A workflow execution's kept answer once its portal's key is gone: no place, and the outcome a
  * portal nobody has connected gets (the account that had it was erased with it).
  */
-const ERASED_OUTPUTS: WorkflowOutputs = {
-  city: '',
-  state: '',
-  county: '',
-  country: '',
-  timezone: '',
-  other_cities: '',
-  counties: '',
-  outcome: 'portal_not_connected',
-};
+const ERASED_OUTPUTS: WorkflowOutputs = workflowOutputs(null, 'portal_not_connected');
 
 /** A retry of an erased execution records nothing: nobody pays for it any more. */
 const ERASED_SETTLEMENT: WorkflowSettlement = { kind: 'none' };
