@@ -54,8 +54,12 @@ async function settle(page: Page) {
   if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(1_200);
 }
 
-/** The page in a window `width` wide, once its charts have followed (they redraw to their new width). */
-async function narrowed(page: Page, width: number) {
+/**
+ * The page in a window `width` wide, once its charts have followed (they redraw to their new width).
+ * Every resize waits so: a click right after one (the next admin tab, once the last tab was checked
+ * narrow) waited on a page still redrawing, and timed out on a loaded CI machine.
+ */
+async function resized(page: Page, width: number) {
   await page.setViewportSize({ width, height: 800 });
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(1_200);
@@ -283,10 +287,10 @@ describe('every page of the app in the browser', () => {
     try {
       for (const [index, view] of [...PUBLIC_ROUTES.map(route), ...signedIn].entries()) {
         if (index === PUBLIC_ROUTES.length) await signInInBrowser(page, adminEmail);
-        await page.setViewportSize({ width: first!.width, height: 800 });
+        if (index > 0) await resized(page, first!.width);
         await view.open(page);
         for (const [at, { width, check }] of widths.entries()) {
-          if (at > 0) await narrowed(page, width);
+          if (at > 0) await resized(page, width);
           problems[at]!.push(...(await check(page)).map((p) => `${view.name}: ${p}`));
         }
       }
