@@ -10,12 +10,20 @@
  *   GET  /api/hubspot/backfills                     -> BackfillJobsAnswer (the user's jobs, newest first)
  *   GET  /api/hubspot/backfill/:jobId               -> BackfillJobAnswer
  *   POST /api/hubspot/backfill/:jobId/pause|resume|cancel -> BackfillJobAnswer
- *   GET  /api/hubspot/backfill/:jobId/report.csv    -> text/csv (object id, ZIP, outcome, reason, fields written)
+ *   GET  /api/hubspot/backfill/:jobId/report.csv    -> text/csv (object id, ZIP, outcome, reason, fields written;
+ *        of an undo job: object id, outcome, reason, fields restored, fields kept)
+ *   POST /api/hubspot/backfill/:jobId/undo/dry-run  -> UndoDryRunAnswer (nothing written)
+ *   POST /api/hubspot/backfill/:jobId/undo          -> 201 BackfillJobAnswer (the undo job)
+ *        (409 for a job not finished, an undo job, one that changed nothing, or while another
+ *        job of the portal and object type is unfinished)
  *   GET  /api/auth/admin/backfills?page=&limit=     -> AdminBackfillsAnswer (admins only)
  */
 import type { AddressClass } from '../../domain/address-health/classify';
 import type { FixableClass } from '../../domain/address-health/fix';
 import type { LookupFailureReason } from '../../domain/lookups/events';
+import type { UndoSkipReason } from '../../domain/record-history/job-undo';
+
+export type { UndoSkipReason };
 
 export type BackfillObjectType = 'contact' | 'company';
 
@@ -101,6 +109,12 @@ export interface BackfillProgress {
   failuresByReason: Partial<Record<LookupFailureReason, number>>;
   /** One per record filled; charges given back (failed writes, a cancelled job's unwritten records) are not in it. */
   creditsSpent: number;
+  /**
+   * Of an undo job: the records it left as they are, by why (a person's edit or a later lookup is
+   * never undone); `succeeded` counts those restored. 0 and {} for a job that fills.
+   */
+  skipped: number;
+  skippedByReason: Partial<Record<UndoSkipReason, number>>;
   /** Records per second over the last minute of running; 0 when not running. */
   ratePerSecond: number;
   /** Seconds left at that rate; null when unknown or not running. */
@@ -115,6 +129,11 @@ export interface BackfillJob {
   changedSince: string | null;
   /** A fix job's health-check class: only its records, only the field(s) it concerns; null otherwise. */
   healthClass: FixableClass | null;
+  /**
+   * An undo job: the job whose changes it reverses, restoring each record it changed to what it
+   * held before; free. null for a job that fills.
+   */
+  undoOf: string | null;
   state: BackfillState;
   /** A sentence for the user about the state (why it stopped, what to do). */
   stateDetail: string | null;
@@ -122,6 +141,26 @@ export interface BackfillJob {
   startedAt: string;
   updatedAt: string;
   finishedAt: string | null;
+}
+
+/**
+ * POST …/undo/dry-run: what undoing a finished job would do, nothing written and nothing charged.
+ * wouldRestore and the skipped add up to recordsChanged; when the job changed more records than a
+ * dry run reads (DRY_RUN_SAMPLE_SIZE), they are estimated from the `examined` records with the
+ * lowest ids.
+ */
+export interface UndoDryRunAnswer {
+  /** The job that would be undone. */
+  jobId: string;
+  portalId: string;
+  objectType: BackfillObjectType;
+  /** Records the job changed (filled): each is looked at. */
+  recordsChanged: number;
+  /** Records whose fields would get back the values they held before the job. */
+  wouldRestore: number;
+  /** Records left as they are, by why. */
+  skipped: Partial<Record<UndoSkipReason, number>>;
+  estimate?: { examined: number };
 }
 
 export interface BackfillJobAnswer {

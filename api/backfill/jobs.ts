@@ -223,6 +223,7 @@ export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
     scope: row.scope,
     changedSince: row.changedSince,
     healthClass: row.healthClass,
+    undoOf: row.undoOf,
     state: row.state,
     stateDetail: row.stateDetail,
     progress: {
@@ -233,6 +234,8 @@ export function jobAnswer(row: BackfillJobRow, now: Date): BackfillJob {
       failed,
       failuresByReason,
       creditsSpent: row.creditsSpent,
+      skipped: Object.values(row.skippedByReason).reduce((sum, n) => sum + (n ?? 0), 0),
+      skippedByReason: row.skippedByReason,
       ratePerSecond: rate,
       secondsLeft: running ? secondsLeft(row.total, row.done, rate) : null,
     },

@@ -1,5 +1,5 @@
 import { countiesText, otherCitiesText, parsePostalCode } from '../../domain/lookups/postal-code';
-import { recordsPage } from '../../projections/backfill/queries';
+import { recordsPage, undoRecordsPage } from '../../projections/backfill/queries';
 import type { ReadModelDb } from '../../projections/schema';
 import type { ZipTable } from '../adapters/geocoder/zip-table';
 
@@ -49,6 +49,23 @@ export async function* reportLines(db: ReadModelDb, jobId: string, table: ZipTab
       ]
         .map(csvField)
         .join(',')}\r\n`;
+    if (rows.length < REPORT_PAGE) return;
+  }
+}
+
+export const UNDO_REPORT_HEADER = ['object_id', 'outcome', 'reason', 'fields_restored', 'fields_kept'];
+
+/**
+ * An undo job's records, one CSV line each: restored (the fields written back, and those kept
+ * because a person changed them since), skipped (why) or failed (HubSpot's refusal). The values
+ * themselves are in each record's history.
+ */
+export async function* undoReportLines(db: ReadModelDb, jobId: string): AsyncGenerator<string> {
+  yield `${UNDO_REPORT_HEADER.join(',')}\r\n`;
+  for (let offset = 0; ; offset += REPORT_PAGE) {
+    const rows = await undoRecordsPage(db, jobId, offset, REPORT_PAGE);
+    for (const r of rows)
+      yield `${[r.objectId, r.outcome, r.reason ?? '', r.restored.join('; '), r.kept.join('; ')].map(csvField).join(',')}\r\n`;
     if (rows.length < REPORT_PAGE) return;
   }
 }

@@ -13,10 +13,12 @@ import type {
   BackfillJobAnswer,
   BackfillJobsAnswer,
   BackfillRequest,
+  UndoDryRunAnswer,
 } from './contract';
 import type { BackfillDeps } from './deps';
 import { caughtUp, controlJob, dryRun, jobAnswer, ownedJob, startJob, type JobAction } from './jobs';
-import { reportLines } from './report';
+import { reportLines, undoReportLines } from './report';
+import { startUndo, undoDryRun } from './undo';
 import { validBackfillRequest } from './schemas';
 import { startCsvDownload } from '../http/csv-download';
 
@@ -107,9 +109,26 @@ export function backfillModule(deps: BackfillDeps & { auth: AuthDeps; wake: () =
 
       app.get('/api/hubspot/backfill/:jobId/report.csv', signedIn, async (req, res) => {
         const row = await ownedJob(deps, userOf(req).id, jobIdOf(req));
-        startCsvDownload(res, `zipfill-backfill-${row.objectType}-${row.portalId}-${row.jobId}.csv`);
-        for await (const line of reportLines(deps.readModels, row.jobId, deps.zipTable)) res.write(line);
+        const kind = row.undoOf === null ? 'backfill' : 'undo';
+        startCsvDownload(res, `zipfill-${kind}-${row.objectType}-${row.portalId}-${row.jobId}.csv`);
+        const lines =
+          row.undoOf === null
+            ? reportLines(deps.readModels, row.jobId, deps.zipTable)
+            : undoReportLines(deps.readModels, row.jobId);
+        for await (const line of lines) res.write(line);
         res.end();
+      });
+
+      app.post('/api/hubspot/backfill/:jobId/undo/dry-run', signedIn, async (req, res) => {
+        res.json((await undoDryRun(deps, userOf(req).id, jobIdOf(req))) satisfies UndoDryRunAnswer);
+      });
+
+      app.post('/api/hubspot/backfill/:jobId/undo', signedIn, async (req, res) => {
+        const jobId = await startUndo(deps, userOf(req).id, jobIdOf(req));
+        deps.wake();
+        const row = await caughtUp(deps, jobId, 'running');
+        if (!row) throw new Error(`The undo job ${jobId} was started but its read model does not show it`);
+        res.status(201).json(answer(row) satisfies BackfillJobAnswer);
       });
 
       app.get('/api/auth/admin/backfills', ...admin, async (req, res) => {

@@ -19,6 +19,7 @@ import { pause, SingletonWorker, type Locks, type WorkerLog } from '../../projec
 import { outcomeCommandId } from '../lookups/ids';
 import type { BackfillDeps } from './deps';
 import { processPage } from './page';
+import { processUndoPage } from './undo-page';
 
 export const BACKFILL_RUNNER_LOCK = 'backfill-runner';
 
@@ -156,7 +157,9 @@ export class BackfillRunner {
       });
       return true;
     }
-    await processPage(o, job, route, await o.crm.forPortal(job.portalId));
+    const client = await o.crm.forPortal(job.portalId);
+    if (job.undoOf !== undefined) await processUndoPage(o, { ...job, undoOf: job.undoOf }, client);
+    else await processPage(o, job, route, client);
     return true;
   }
 

@@ -10,6 +10,7 @@ import type {
   BackfillStartedData,
   BackfillStateName,
   BackfillStopReason,
+  UndoneRecord,
 } from './events';
 
 /** The latest job of a portal and object type, and how far it got. */
@@ -33,7 +34,7 @@ type JobCommand<T extends string, D = object> = { type: T; jobId: string; at: st
 
 export type BackfillCommand =
   | ({ type: 'StartBackfill' } & BackfillStartedData)
-  | JobCommand<'RecordPage', { cursor: string; counts: BackfillCounts }>
+  | JobCommand<'RecordPage', { cursor: string; counts: BackfillCounts; undone?: UndoneRecord[] }>
   | JobCommand<'PauseBackfill'>
   | JobCommand<'ResumeBackfill'>
   | JobCommand<'CancelBackfill', { reason: BackfillCancelReason }>
@@ -190,7 +191,13 @@ export function decideBackfill(command: BackfillCommand, state: BackfillStreamSt
       return [
         {
           type: 'BackfillPageProcessed',
-          data: { jobId: job.jobId, cursor: command.cursor, ...command.counts, at: command.at },
+          data: {
+            jobId: job.jobId,
+            cursor: command.cursor,
+            ...command.counts,
+            ...(command.undone ? { undone: command.undone } : {}),
+            at: command.at,
+          },
         },
       ];
     }

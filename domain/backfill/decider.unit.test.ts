@@ -109,6 +109,21 @@ describe('backfill job rules', () => {
     });
   });
 
+  it('refuses to start undoing a job while that job, or any other of the portal and object type, is unfinished', () => {
+    expect(refusal({ ...start(otherJob), undoOf: jobId } as BackfillCommand, given(start()))).toMatchObject({
+      code: 'already_running',
+    });
+    expect(
+      given(start(), act('CompleteBackfill'), { ...start(otherJob), undoOf: jobId } as BackfillCommand).job,
+    ).toMatchObject({ jobId: otherJob, undoOf: jobId, state: 'running' });
+  });
+
+  it('records which records of a page an undo job restored, skipped or failed', () => {
+    const undone = [{ objectId: '7', outcome: 'skipped' as const, reason: 'changed_since' as const }];
+    const [event] = decideBackfill({ ...page('7'), undone } as BackfillCommand, given(start()));
+    expect(event).toMatchObject({ type: 'BackfillPageProcessed', data: { cursor: '7', undone } });
+  });
+
   it('starts a new job once the last one is completed or cancelled', () => {
     expect(given(start(), act('CompleteBackfill'), start(otherJob)).job?.jobId).toBe(otherJob);
     expect(given(start(), cancel, start(otherJob)).job?.jobId).toBe(otherJob);

@@ -2,6 +2,7 @@ import type { DomainEvent } from '../decider';
 import type { LookupFailureReason } from '../lookups/events';
 import type { CrmObjectTypeName } from '../lookups/webhook-event';
 import type { FixableClass } from '../address-health/fix';
+import type { UndoSkipReason } from '../record-history/job-undo';
 
 /** Which records a job fills: those with a ZIP whose mapped fields are empty, or all with a ZIP. */
 export type BackfillScope = 'empty' | 'all';
@@ -59,7 +60,18 @@ export type BackfillCounts = {
    * no other count, and taken off the job's total. Absent before.
    */
   outOfScope?: number;
+  /** Of an undo job: the records it left as they are, by why. Absent for a job that fills. */
+  skippedByReason?: Partial<Record<UndoSkipReason, number>>;
 };
+
+/**
+ * What an undo job did to one record (the names of the properties only: the values are in the
+ * record's history, sealed as personal data).
+ */
+export type UndoneRecord =
+  | { objectId: string; outcome: 'restored'; restored: string[]; kept: string[] }
+  | { objectId: string; outcome: 'skipped'; reason: UndoSkipReason }
+  | { objectId: string; outcome: 'failed'; reason: LookupFailureReason; detail: string };
 
 export type BackfillStartedData = {
   jobId: string;
@@ -77,6 +89,12 @@ export type BackfillStartedData = {
    * (domain/address-health/fix.ts). Absent for an ordinary backfill.
    */
   healthClass?: FixableClass;
+  /**
+   * An undo job: the earlier job of the same portal and object type whose changes it reverses,
+   * record by record (domain/record-history/job-undo.ts). It reads no search and charges nothing.
+   * Absent for a job that fills.
+   */
+  undoOf?: string;
   at: string;
 };
 
@@ -88,6 +106,8 @@ export type BackfillEvent =
         jobId: string;
         /** The highest hs_object_id the job has finished; the next page reads above it. */
         cursor: string;
+        /** Of an undo job: each record of the page and what became of it. */
+        undone?: UndoneRecord[];
         at: string;
       }
     >

@@ -33,7 +33,8 @@ export interface WriteDecision {
 
 const isEmpty = (value: string | null | undefined) => (value ?? '').trim() === '';
 
-const sameValue = (a: string | null | undefined, b: string | null | undefined) =>
+/** Two values of a property are the same as HubSpot shows them: surrounding spaces aside, empty as empty. */
+export const sameValue = (a: string | null | undefined, b: string | null | undefined) =>
   (a ?? '').trim() === (b ?? '').trim();
 
 /** City names compare as people read them: case and runs of spaces do not matter. */

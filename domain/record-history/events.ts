@@ -25,6 +25,8 @@ export interface RecordChangeUndoneData extends Record<string, unknown> {
   /** Each property written back, with the value it held before the change ('' empties it). */
   restored: Record<string, string>;
   kept: KeptField[];
+  /** The undo job that made it; absent for an undo of one record (the card, the dashboard). */
+  undoJobId?: string;
   at: string;
 }
 

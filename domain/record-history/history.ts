@@ -14,7 +14,7 @@ export type RecordHistoryEvent =
     }
   | {
       type: 'RecordChangeUndone';
-      data: Pick<RecordChangeUndoneData, 'lookupId' | 'restored' | 'kept' | 'at'>;
+      data: Pick<RecordChangeUndoneData, 'lookupId' | 'restored' | 'kept' | 'undoJobId' | 'at'>;
     };
 
 /** Who asked for a change: a ZIP changed in HubSpot (live), a workflow action, or a backfill job. */

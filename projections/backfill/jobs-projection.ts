@@ -12,18 +12,28 @@ const CANCELLED_BECAUSE: Record<BackfillCancelReason, string> = {
   portal_disconnected: `Cancelled because the portal’s connection was deleted. ${GIVEN_BACK}`,
 };
 
+/** An undo job writes back earlier values and charges nothing: nothing is given back. */
+const UNDO_CANCELLED_BECAUSE: Record<BackfillCancelReason, string> = {
+  by_user:
+    'Cancelled. Records already restored keep their earlier values; the others keep what the job wrote.',
+  portal_disconnected:
+    'Cancelled because the portal’s connection was deleted. Records already restored keep their earlier values.',
+};
+
 const PAUSED = 'Paused. Resume to go on from the last record filled.';
 
-/** The failures by reason a row holds (JSON), with more added. */
-function withFailures(
+/** The counts by reason a row holds (JSON), with more added. */
+function withCounts<Reason extends string>(
   json: string,
-  add: Partial<Record<LookupFailureReason, number>>,
-): Partial<Record<LookupFailureReason, number>> {
-  const failures = JSON.parse(json) as Partial<Record<LookupFailureReason, number>>;
-  for (const [reason, n] of Object.entries(add) as [LookupFailureReason, number][])
-    failures[reason] = (failures[reason] ?? 0) + n;
-  return failures;
+  add: Partial<Record<Reason, number>>,
+): Partial<Record<Reason, number>> {
+  const counts = JSON.parse(json) as Partial<Record<Reason, number>>;
+  for (const [reason, n] of Object.entries(add) as [Reason, number][])
+    counts[reason] = (counts[reason] ?? 0) + n;
+  return counts;
 }
+
+const withFailures = withCounts<LookupFailureReason>;
 
 async function update(
   trx: ReadModelTransaction,
@@ -59,6 +69,7 @@ export const backfillJobsProjection = eachEvent({
           scope: d.scope,
           changed_since: d.changedSince,
           health_class: d.healthClass ?? null,
+          undo_of: d.undoOf ?? null,
           state: 'running',
           state_detail: null,
           total: d.total,
@@ -74,11 +85,12 @@ export const backfillJobsProjection = eachEvent({
     async BackfillPageProcessed(trx, { data: d }) {
       const row = await trx
         .selectFrom('backfill_jobs')
-        .select(['failures', 'recent_pages'])
+        .select(['failures', 'skipped', 'recent_pages'])
         .where('job_id', '=', d.jobId)
         .executeTakeFirst();
       if (!row) return;
       const failures = withFailures(row.failures, d.failuresByReason);
+      const skipped = withCounts(row.skipped, d.skippedByReason ?? {});
       const at = Date.parse(d.at);
       const pages = recentPages(
         [...(JSON.parse(row.recent_pages) as RecentPage[]), { at, records: d.records }],
@@ -94,6 +106,7 @@ export const backfillJobsProjection = eachEvent({
           succeeded: eb('succeeded', '+', d.succeeded),
           credits_spent: eb('credits_spent', '+', d.credits),
           failures: JSON.stringify(failures),
+          skipped: JSON.stringify(skipped),
           recent_pages: JSON.stringify(pages),
           updated_at: d.at,
         }))
@@ -130,9 +143,14 @@ export const backfillJobsProjection = eachEvent({
       await update(trx, d.jobId, d.at, { state: d.reason, state_detail: d.detail, running_since: null });
     },
     async BackfillCancelled(trx, { data: d }) {
+      const row = await trx
+        .selectFrom('backfill_jobs')
+        .select('undo_of')
+        .where('job_id', '=', d.jobId)
+        .executeTakeFirst();
       await update(trx, d.jobId, d.at, {
         state: 'cancelled',
-        state_detail: CANCELLED_BECAUSE[d.reason],
+        state_detail: (row?.undo_of ? UNDO_CANCELLED_BECAUSE : CANCELLED_BECAUSE)[d.reason],
         running_since: null,
         finished_at: d.at,
       });

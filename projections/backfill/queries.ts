@@ -1,10 +1,11 @@
-import type { Selectable } from 'kysely';
+import type { ExpressionBuilder, Selectable } from 'kysely';
 import type { BackfillScope, BackfillStartedData, BackfillStateName } from '../../domain/backfill/events';
 import type { RecentPage } from '../../domain/backfill/progress';
 import type { FixableClass } from '../../domain/address-health/fix';
 import { isNothingToUpdate, type LookupFailureReason } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
-import type { ReadModelDb } from '../schema';
+import type { UndoSkipReason } from '../../domain/record-history/job-undo';
+import type { ReadModelDb, ReadModels } from '../schema';
 import type { BackfillJobsTable } from './tables';
 
 /** A job as its start recorded it (whose, where, what), and where it has got to since. */
@@ -13,12 +14,16 @@ export interface BackfillJobRow extends Pick<
   'jobId' | 'userId' | 'portalId' | 'objectType' | 'scope' | 'changedSince'
 > {
   healthClass: FixableClass | null;
+  /** An undo job: the job it reverses; null for a job that fills. */
+  undoOf: string | null;
   state: BackfillStateName;
   stateDetail: string | null;
   total: number;
   done: number;
   succeeded: number;
   failuresByReason: Partial<Record<LookupFailureReason, number>>;
+  /** Of an undo job: the records it left as they are, by why. */
+  skippedByReason: Partial<Record<UndoSkipReason, number>>;
   creditsSpent: number;
   cursor: string | null;
   recentPages: RecentPage[];
@@ -36,12 +41,14 @@ const rowOf = (r: Selectable<BackfillJobsTable>): BackfillJobRow => ({
   scope: r.scope as BackfillScope,
   changedSince: r.changed_since,
   healthClass: r.health_class as FixableClass | null,
+  undoOf: r.undo_of,
   state: r.state as BackfillStateName,
   stateDetail: r.state_detail,
   total: r.total,
   done: r.done,
   succeeded: r.succeeded,
   failuresByReason: JSON.parse(r.failures) as Partial<Record<LookupFailureReason, number>>,
+  skippedByReason: JSON.parse(r.skipped) as Partial<Record<UndoSkipReason, number>>,
   creditsSpent: r.credits_spent,
   cursor: r.cursor,
   recentPages: JSON.parse(r.recent_pages) as RecentPage[],
@@ -211,6 +218,80 @@ export async function recordsPage(
     .offset(offset)
     .execute();
   return rows.map(outcomeOf);
+}
+
+/** Record ids (whole numbers, no leading zeros) in numeric order: shorter first, then as text. */
+const aboveInIdOrder = (cursor: string | null) => (eb: ExpressionBuilder<ReadModels, 'backfill_records'>) =>
+  cursor === null
+    ? eb.lit(true)
+    : eb.or([
+        eb(eb.fn('length', ['object_id']), '>', cursor.length),
+        eb.and([eb(eb.fn('length', ['object_id']), '=', cursor.length), eb('object_id', '>', cursor)]),
+      ]);
+
+/** The next records a job changed (filled) above the cursor, in id order: what undoing it reads. */
+export async function changedRecordsAbove(
+  db: ReadModelDb,
+  jobId: string,
+  cursor: string | null,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('backfill_records')
+    .select('object_id')
+    .where('job_id', '=', jobId)
+    .where('outcome', '=', 'succeeded')
+    .where(aboveInIdOrder(cursor))
+    .orderBy((eb) => eb.fn('length', ['object_id']))
+    .orderBy('object_id')
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.object_id);
+}
+
+/** How many records a job changed (filled), as its records read model has them. */
+export async function changedRecordCount(db: ReadModelDb, jobId: string): Promise<number> {
+  const row = await db
+    .selectFrom('backfill_records')
+    .select((eb) => eb.fn.countAll<string>().as('n'))
+    .where('job_id', '=', jobId)
+    .where('outcome', '=', 'succeeded')
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** What an undo job did to one record, for its report. */
+export interface UndoRecordOutcome {
+  objectId: string;
+  outcome: 'restored' | 'skipped' | 'failed';
+  reason: string | null;
+  restored: string[];
+  kept: string[];
+}
+
+/** A page of an undo job's records in id order, for its report. */
+export async function undoRecordsPage(
+  db: ReadModelDb,
+  jobId: string,
+  offset: number,
+  limit: number,
+): Promise<UndoRecordOutcome[]> {
+  const rows = await db
+    .selectFrom('backfill_undo_records')
+    .selectAll()
+    .where('job_id', '=', jobId)
+    .orderBy((eb) => eb.fn('length', ['object_id']))
+    .orderBy('object_id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return rows.map((r) => ({
+    objectId: r.object_id,
+    outcome: r.outcome,
+    reason: r.reason,
+    restored: JSON.parse(r.restored) as string[],
+    kept: JSON.parse(r.kept) as string[],
+  }));
 }
 
 /** The backfill runner's last start marker, once the records read model has applied it. */

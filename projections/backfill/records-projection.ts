@@ -2,21 +2,37 @@ import { backfillRecordOf } from '../../domain/backfill/events';
 import { lookupSourceOf } from '../../domain/lookups/events';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
-import type { BackfillRecordsTable } from './tables';
+import type { BackfillRecordsTable, BackfillUndoRecordsTable } from './tables';
 
 /**
  * The records each backfill job reached and their outcome, from the lookups it recorded on the
  * credits streams: the job's report, and what the runner finds already done when it takes a page
- * up again after a crash. A record charged but without an outcome yet is not here.
+ * up again after a crash. A record charged but without an outcome yet is not here. An undo job's
+ * records come with its pages (restored, skipped or failed), for its report.
  */
 export const backfillRecordsProjection = erasing({
   name: 'backfill_records',
-  tables: ['backfill_records', 'backfill_runner_marks'],
-  eventTypes: ['LookupSucceeded', 'LookupFailed', 'BackfillRunnerStarted'],
+  tables: ['backfill_records', 'backfill_undo_records', 'backfill_runner_marks'],
+  eventTypes: ['LookupSucceeded', 'LookupFailed', 'BackfillRunnerStarted', 'BackfillPageProcessed'],
   async applyBatch(trx, events) {
     const rows = new Map<string, BackfillRecordsTable>();
+    const undone: BackfillUndoRecordsTable[] = [];
     for (const event of events) {
       if (event.type === 'BackfillRunnerStarted') continue;
+      if (event.type === 'BackfillPageProcessed') {
+        const { jobId, undone: records = [], at } = event.data;
+        for (const r of records)
+          undone.push({
+            job_id: jobId,
+            object_id: r.objectId,
+            outcome: r.outcome,
+            reason: r.outcome === 'restored' ? null : r.reason,
+            restored: JSON.stringify(r.outcome === 'restored' ? r.restored : []),
+            kept: JSON.stringify(r.outcome === 'restored' ? r.kept : []),
+            at,
+          });
+        continue;
+      }
       const d = event.data;
       const record = lookupSourceOf(d) === 'backfill' ? backfillRecordOf(d.lookupId) : undefined;
       if (!record) continue;
@@ -36,6 +52,13 @@ export const backfillRecordsProjection = erasing({
       await trx
         .insertInto('backfill_records')
         .values(values.slice(i, i + 5_000))
+        .onConflict((oc) => oc.columns(['job_id', 'object_id']).doNothing())
+        .execute();
+    // 7 bind parameters a row. A page taken up again after a crash is recorded once (its cursor).
+    for (let i = 0; i < undone.length; i += 5_000)
+      await trx
+        .insertInto('backfill_undo_records')
+        .values(undone.slice(i, i + 5_000))
         .onConflict((oc) => oc.columns(['job_id', 'object_id']).doNothing())
         .execute();
     for (const event of events)

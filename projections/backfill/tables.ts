@@ -10,6 +10,8 @@ export interface BackfillJobsTable {
   changed_since: string | null;
   /** A fix job's health-check class (domain/address-health/fix.ts); null for an ordinary backfill. */
   health_class: string | null;
+  /** An undo job: the job it reverses; null for a job that fills. */
+  undo_of: string | null;
   state: string;
   state_detail: string | null;
   total: number;
@@ -18,6 +20,8 @@ export interface BackfillJobsTable {
   /** JSON: failures by reason. */
   failures: Generated<string>;
   credits_spent: Generated<number>;
+  /** JSON: of an undo job, the records it left as they are, by why. */
+  skipped: Generated<string>;
   /** The highest record id the job finished. */
   cursor: string | null;
   /** JSON: the pages of the last minute ({at, records}), for the rate. */
@@ -41,6 +45,19 @@ export interface BackfillRecordsTable {
   at: string;
 }
 
+/** One record an undo job reached, and what became of it (its report). */
+export interface BackfillUndoRecordsTable {
+  job_id: string;
+  object_id: string;
+  outcome: 'restored' | 'skipped' | 'failed';
+  /** Why it was skipped or failed; null when restored. */
+  reason: string | null;
+  /** JSON: the names of the properties written back, and of those kept. */
+  restored: string;
+  kept: string;
+  at: string;
+}
+
 /** The last start marker of the backfill runner, once the records read model has applied it. */
 export interface BackfillRunnerMarksTable {
   id: string;
@@ -50,5 +67,6 @@ export interface BackfillRunnerMarksTable {
 export interface BackfillTables {
   backfill_jobs: BackfillJobsTable;
   backfill_records: BackfillRecordsTable;
+  backfill_undo_records: BackfillUndoRecordsTable;
   backfill_runner_marks: BackfillRunnerMarksTable;
 }

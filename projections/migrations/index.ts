@@ -20,6 +20,7 @@ import { accountsDeleted } from './2026_11_30_0201_accounts_deleted';
 import { backfillHealthClass } from './2026_12_01_0101_backfill_health_class';
 import { lookupsByRecord } from './2026_12_01_0201_lookups_by_record';
 import { recordHistory } from './2026_12_01_0301_record_history';
+import { jobUndo } from './2026_12_02_0101_job_undo';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -44,4 +45,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0101_backfill_health_class': backfillHealthClass,
   '2026_12_01_0201_lookups_by_record': lookupsByRecord,
   '2026_12_01_0301_record_history': recordHistory,
+  '2026_12_02_0101_job_undo': jobUndo,
 };

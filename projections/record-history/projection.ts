@@ -38,6 +38,7 @@ export const recordHistoryProjection = erasing({
           before_values: s.before ? JSON.stringify(s.before) : null,
           restored: null,
           kept: null,
+          undo_job_id: null,
           at: s.at,
         };
       }
@@ -54,10 +55,11 @@ export const recordHistoryProjection = erasing({
         before_values: null,
         restored: JSON.stringify(u.restored),
         kept: JSON.stringify(u.kept),
+        undo_job_id: u.undoJobId ?? null,
         at: u.at,
       };
     });
-    // 14 bind parameters a row: well under PostgreSQL's 65,535.
+    // 15 bind parameters a row: well under PostgreSQL's 65,535.
     for (let i = 0; i < rows.length; i += 2_000)
       await trx
         .insertInto('record_history')

@@ -27,6 +27,7 @@ function eventOfRow(row: RecordHistoryTable): RecordHistoryEvent {
         lookupId: row.lookup_id,
         restored: json<Record<string, string>>(row.restored) ?? {},
         kept: json<KeptField[]>(row.kept) ?? [],
+        ...(row.undo_job_id ? { undoJobId: row.undo_job_id } : {}),
         at: row.at,
       },
     };
@@ -47,13 +48,20 @@ function eventOfRow(row: RecordHistoryTable): RecordHistoryEvent {
 const entryIdOf = (event: RecordHistoryEvent) =>
   event.type === 'RecordChangeUndone' ? `undo:${event.data.lookupId}` : event.data.lookupId;
 
-function ofRecord(event: RecordedEvent, record: RecordKey): RecordHistoryEvent | undefined {
+/** The event as a history event of one of these records (its id), or undefined. */
+function ofRecords(
+  event: RecordedEvent,
+  portalId: string,
+  objectType: CrmObjectTypeName,
+  objectIds: ReadonlySet<string>,
+): { objectId: string; event: RecordHistoryEvent } | undefined {
   if (event.type !== 'LookupSucceeded' && event.type !== 'RecordChangeUndone') return undefined;
   const d = event.data as Partial<Record<'portalId' | 'objectType' | 'objectId', unknown>>;
-  if (d.portalId !== record.portalId || d.objectType !== record.objectType || d.objectId !== record.objectId)
+  if (d.portalId !== portalId || d.objectType !== objectType || typeof d.objectId !== 'string')
     return undefined;
+  if (!objectIds.has(d.objectId)) return undefined;
   // The log holds the data as the domain wrote it for these types (projections read it the same way).
-  return { type: event.type, data: event.data } as RecordHistoryEvent;
+  return { objectId: d.objectId, event: { type: event.type, data: event.data } as RecordHistoryEvent };
 }
 
 /**
@@ -66,17 +74,38 @@ export async function recordHistoryEvents(
   source: RecordHistorySource,
   record: RecordKey,
 ): Promise<RecordHistoryEvent[]> {
-  const tail = await pastCheckpoint(source, recordHistoryProjection.name, (e) => ofRecord(e, record));
+  const histories = await recordHistories(source, record.portalId, record.objectType, [record.objectId]);
+  return histories.get(record.objectId) ?? [];
+}
+
+/**
+ * The histories of several records of one portal and object type at once (a page of a job's
+ * records), each as recordHistoryEvents reads one: one query, one read of the log's tail.
+ */
+export async function recordHistories(
+  source: RecordHistorySource,
+  portalId: string,
+  objectType: CrmObjectTypeName,
+  objectIds: readonly string[],
+): Promise<Map<string, RecordHistoryEvent[]>> {
+  const wanted = new Set(objectIds);
+  const histories = new Map<string, RecordHistoryEvent[]>(objectIds.map((id) => [id, []]));
+  if (wanted.size === 0) return histories;
+  const tail = await pastCheckpoint(source, recordHistoryProjection.name, (e) =>
+    ofRecords(e, portalId, objectType, wanted),
+  );
   const rows = await source.readModels
     .selectFrom('record_history')
     .selectAll()
-    .where('portal_id', '=', record.portalId)
-    .where('object_type', '=', record.objectType)
-    .where('object_id', '=', record.objectId)
+    .where('portal_id', '=', portalId)
+    .where('object_type', '=', objectType)
+    .where('object_id', 'in', [...wanted])
     .orderBy('at')
     .orderBy('kind')
     .execute();
-  const events = rows.map(eventOfRow);
-  const seen = new Set(events.map(entryIdOf));
-  return [...events, ...tail.filter((e) => !seen.has(entryIdOf(e)))];
+  for (const row of rows) histories.get(row.object_id)!.push(eventOfRow(row));
+  const seen = new Set(rows.map((row) => `${row.object_id}/${row.entry_id}`));
+  for (const { objectId, event } of tail)
+    if (!seen.has(`${objectId}/${entryIdOf(event)}`)) histories.get(objectId)!.push(event);
+  return histories;
 }

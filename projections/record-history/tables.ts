@@ -23,6 +23,8 @@ export interface RecordHistoryTable {
   before_values: string | null;
   restored: string | null;
   kept: string | null;
+  /** The undo job that made an undo; null for a change, and for an undo of one record. */
+  undo_job_id: string | null;
   at: string;
 }
 

@@ -1,11 +1,12 @@
 /**
- * `npm run bench -- backfill [--contacts 100000] [--pg] [--live-rate 1]`: a backfill of N
+ * `npm run bench -- backfill [--contacts 100000] [--pg] [--live-rate 1] [--undo]`: a backfill of N
  * sandbox contacts through the HTTP API (api/backfill/contract.ts) with HubSpot's limits enforced
  * by the sandbox CRM, while live lookups (signed ZIP-change webhooks from the sandbox) arrive on
  * the same portal at --live-rate a second. Quotes the issue's figures: records/s as a share of
  * what HubSpot's limits allow for the calls the job made, the 429s refused (the first and after
  * it), the live lookups' p99 from webhook to outcome recorded, and the time for the N records.
  * PGlite by default; --pg on a fresh database of DATABASE_URL's server (else 127.0.0.1:5432).
+ * With --undo the job is then undone as a job of its own, timed (scripts/bench/backfill-undo.ts).
  */
 import { randomBytes } from 'node:crypto';
 import os from 'node:os';
@@ -24,6 +25,7 @@ import { creditsStream } from '../../domain/credits/decider';
 import { call, signUp, startApp, type RunningApp } from '../../tests/support/app';
 import { migrateAll, pgliteBackend, type Backend } from '../../tests/support/databases';
 import { mappedSandboxPortal } from '../../tests/support/sandbox-portal';
+import { undoBench } from './backfill-undo';
 import { HubSpotCallRecorder, type HubSpotCall } from './hubspot-calls';
 import { percentile, type BenchResult, type BenchRow } from './report';
 
@@ -33,6 +35,8 @@ export interface BackfillBenchOptions {
   postgresUrl?: string;
   /** Live lookups a second on the same portal while the job runs. */
   liveRate: number;
+  /** Undo the job once it has completed, and time that too. */
+  undo?: boolean;
   log?: (line: string) => void;
 }
 
@@ -355,6 +359,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<B
       ],
       ['backfill credits spent / succeeded', `${job.progress.creditsSpent} / ${job.progress.succeeded}`],
       ['load average before / after (1, 5, 15 min)', `${loadBefore} / ${loadAfter}`],
+      ...(options.undo ? await undoBench(app, token, job.jobId, api, log) : []),
     ].map(([figure, value]) => ({ target, figure: String(figure), value: value! }));
     return { name: `backfill of ${options.contacts} contacts (${target})`, rows };
   } finally {
@@ -362,7 +367,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<B
   }
 }
 
-/** `backfill [--contacts N] [--pg] [--live-rate R]`, as index.ts hands over the arguments. */
+/** `backfill [--contacts N] [--pg] [--live-rate R] [--undo]`, as index.ts hands over the arguments. */
 export function backfillOptions(
   args: readonly string[],
   postgresUrl: string | undefined,
@@ -378,6 +383,7 @@ export function backfillOptions(
   return {
     contacts: value('contacts', 100_000),
     liveRate: value('live-rate', 1),
+    undo: args.includes('--undo'),
     ...(args.includes('--pg') ? { postgresUrl: server } : {}),
   };
 }
