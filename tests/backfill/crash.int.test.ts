@@ -7,13 +7,16 @@ import { silentLogger } from '../../api/logging/logger';
 import { readSettings } from '../../api/settings';
 import { createSystem } from '../../api/system';
 import { creditsStream } from '../../domain/credits/decider';
-import { call, FAST_HASHING, signUp } from '../support/app';
+import { call, FAST_HASHING, signUp, type RunningApp } from '../support/app';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 import { crashTargets, type CrashTarget } from '../support/crash-targets';
 import { freePort } from '../support/server-process';
 import { foldBalance, topUp } from '../lookups/helpers';
-import type { BackfillJobsAnswer } from '../../api/backfill/contract';
-import { contactOf, jobOf, MAPPING, reportOf, seedContacts, startJob, waitForJob } from './helpers';
+import { backfillLookupId } from '../../domain/backfill/events';
+import { recordStream } from '../../domain/record-history/events';
+import type { BackfillJobAnswer, BackfillJobsAnswer } from '../../api/backfill/contract';
+import type { RecordHistoryAnswer } from '../../api/record-history/contract';
+import { contactOf, jobOf, MAPPING, reportOf, runJob, seedContacts, startJob, waitForJob } from './helpers';
 
 const targets = crashTargets('zipfill-backfill-crash-');
 
@@ -22,8 +25,9 @@ const RECORDS = 600;
 /**
  * A user with a sandbox portal of RECORDS contacts (ZIP 10001 and `typed` beside it) and the
  * credits for them, made in this process; city and state mapped, keeping what people entered.
+ * With `filled`, a job has filled their empty fields here too (its id is `filledBy`).
  */
-async function setUp(database: Database, typed: Record<string, string> = {}) {
+async function setUp(database: Database, typed: Record<string, string> = {}, filled = false) {
   const port = await freePort();
   const system = await createSystem(
     readSettings({ PUBLIC_URL: `http://127.0.0.1:${port}`, DATA_DIR: '/nonexistent' }),
@@ -47,7 +51,16 @@ async function setUp(database: Database, typed: Record<string, string> = {}) {
       Array.from({ length: RECORDS }, (_, i) => ({ firstname: `C${i}`, zip: '10001', ...typed })),
     );
     await topUp(system, user.userId, RECORDS);
-    return { ...user, portalId, ids };
+    const filledBy = filled
+      ? (
+          await runJob(
+            { baseUrl } as RunningApp,
+            { ...user, portalId },
+            { objectType: 'contact', scope: 'empty' },
+          )
+        ).jobId
+      : undefined;
+    return { ...user, portalId, ids, filledBy };
   } finally {
     server.closeAllConnections();
     await new Promise((r) => server.close(r));
@@ -282,6 +295,84 @@ describe('the service killed in the middle of a backfill', () => {
       for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
         expect(await contactOf(db, user.portalId, id)).toMatchObject({ city: 'The Village', state: 'NY' });
       await db.close();
+    },
+  );
+
+  itOnEachTarget(
+    'undoes a job killed between an undo page’s HubSpot write and its record of the restores on %s: every record restored exactly once, nothing charged',
+    async (target) => {
+      const db = await target.open();
+      const user = await setUp(db, {}, true);
+      const creditsBefore = (await creditsOf(db, user.userId)).stream.length;
+      await db.close();
+
+      // Two pages of the undo written and recorded; the third written to HubSpot and held before
+      // its RecordChangeUndone events are appended when the process dies.
+      const first = await startChild({
+        ...target.env,
+        CHILD_PAGE_SIZE: '100',
+        CHILD_HOLD_UPDATES_AFTER: '2',
+        CHILD_HOLD_AFTER_WRITE: '1',
+      });
+      const started = await call(first.baseUrl, `/api/hubspot/backfill/${user.filledBy}/undo`, {
+        token: user.token,
+        method: 'POST',
+      });
+      expect(started.status).toBe(201);
+      const undoJobId = (started.body as BackfillJobAnswer).job.jobId;
+      await first.printed('held');
+      await stop(first, 'SIGKILL');
+
+      const killed = await target.open();
+      const store = new PostgresEventStore(killed.db, killed.kind);
+      const undosOf = async (id: string) =>
+        (await store.readStream(recordStream(user.portalId, 'contact', id))).filter(
+          (e) => e.type === 'RecordChangeUndone',
+        );
+      // The window: the third page's records hold their earlier values, and no undo is recorded.
+      expect(await contactOf(killed, user.portalId, user.ids[250]!)).toMatchObject({ city: '', state: '' });
+      expect(await undosOf(user.ids[250]!)).toHaveLength(0);
+      expect(await undosOf(user.ids[150]!)).toHaveLength(1);
+      await killed.close();
+
+      const { second, done } = await finishedAfterRestart(target, user.token, undoJobId);
+      expect(done).toMatchObject({ undoOf: user.filledBy, state: 'completed' });
+      expect(done.progress).toMatchObject({
+        done: RECORDS,
+        total: RECORDS,
+        succeeded: RECORDS,
+        skipped: 0,
+        failed: 0,
+        creditsSpent: 0,
+      });
+      const report = await reportOf(second.baseUrl, user.token, undoJobId);
+      expect(report).toHaveLength(RECORDS);
+      expect(new Set(report.map((r) => r.object_id)).size).toBe(RECORDS);
+      expect(report.every((r) => r.outcome === 'restored' && r.fields_restored === 'city; state')).toBe(true);
+      const history = await call(
+        second.baseUrl,
+        `/api/hubspot/records/${user.portalId}/contact/${user.ids[250]!}/history`,
+        { token: user.token },
+      );
+      expect((history.body as RecordHistoryAnswer).entries.map((e) => e.kind)).toEqual(['undo', 'change']);
+      await stop(second, 'SIGTERM');
+
+      const after = await target.open();
+      const ledger = new PostgresEventStore(after.db, after.kind);
+      for (const id of user.ids) {
+        const undos = (await ledger.readStream(recordStream(user.portalId, 'contact', id))).filter(
+          (e) => e.type === 'RecordChangeUndone',
+        );
+        // The restored values are sealed as personal data; the job's change and the undo job are not.
+        expect(undos.map((e) => e.data)).toEqual([
+          expect.objectContaining({ lookupId: backfillLookupId(user.filledBy!, id), undoJobId }),
+        ]);
+      }
+      for (const id of [user.ids[0]!, user.ids[250]!, user.ids[RECORDS - 1]!])
+        expect(await contactOf(after, user.portalId, id)).toMatchObject({ city: '', state: '' });
+      // Undoing is free: the credits stream is as the filling job left it.
+      expect((await creditsOf(after, user.userId)).stream).toHaveLength(creditsBefore);
+      await after.close();
     },
   );
 });
