@@ -2,10 +2,13 @@ import { sql } from 'kysely';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackfillJob, BackfillJobAnswer, BackfillRequest } from '../../api/backfill/contract';
 import type { Database } from '../../api/db/database';
+import type { CallPriority, CrmClientFactory, CrmPortalClient } from '../../api/portals/types';
 import type { SystemOverrides } from '../../api/system';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import type { Backend } from '../support/databases';
+import { afterEach } from 'vitest';
+import { forSuite, type Backend } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+import { creditsEvents, ofType, topUp, waitUntil } from '../lookups/helpers';
 
 /**
  * The service with the sandbox CRM, the backfill runner reading `pageSize` records at a time;
@@ -118,6 +121,43 @@ export async function runJob(
   return waitForJob(app.baseUrl, user.token, started.jobId, ['completed']);
 }
 
+const ZIPS = ['10001', '60601', '02134', '94105', '30301'];
+
+/**
+ * A user whose job filled the city and state of `count` contacts that had neither (ZIPs of five
+ * cities), with the credits for them; answers the contacts' ids and the job, completed.
+ */
+export async function filledJob(app: RunningApp, count: number) {
+  const user = await userWithPortal(app);
+  await topUp(app.system, user.userId, count);
+  const ids = await seedContacts(
+    app.system.database,
+    user.portalId,
+    Array.from({ length: count }, (_, i) => ({ firstname: `C${i}`, zip: ZIPS[i % ZIPS.length]! })),
+  );
+  const job = await runJob(app, user, { objectType: 'contact', scope: 'empty' });
+  if (job.progress.done !== count || job.progress.succeeded !== count)
+    throw new Error(`The job filled ${job.progress.succeeded} of ${count} contacts`);
+  return { user, ids, job };
+}
+
+/**
+ * A contact created in the user's sandbox portal with ZIP 10001 and its signed webhook sent, as
+ * HubSpot sends it: answers the contact's id once its live lookup has succeeded.
+ */
+export async function liveLookupDone(app: RunningApp, user: { userId: string; portalId: string }) {
+  const { store, webhooks } = app.system.sandboxCrm!;
+  const live = await store.createRecord(user.portalId, 'contacts', { firstname: 'Live', zip: '10001' });
+  const answered = await webhooks.send([webhooks.zipChanged(user.portalId, 'contacts', live, '10001')]);
+  if (answered !== 200) throw new Error(`The webhook answered ${answered}`);
+  await waitUntil(async () =>
+    ofType(await creditsEvents(app.system.store, user.userId), 'LookupSucceeded').some(
+      (e) => e.objectId === live,
+    ),
+  );
+  return live;
+}
+
 export async function jobOf(baseUrl: string, token: string, jobId: string): Promise<BackfillJob> {
   const { status, body } = await call(baseUrl, `/api/hubspot/backfill/${jobId}`, { token });
   if (status !== 200) throw new Error(`The job answered ${status}`);
@@ -157,5 +197,93 @@ export async function reportOf(baseUrl: string, token: string, jobId: string) {
 function csvFields(line: string): string[] {
   return [...line.matchAll(/(?:^|,)(?:"((?:[^"]|"")*)"|([^,]*))/g)].map(([, quoted, plain]) =>
     quoted === undefined ? (plain ?? '') : quoted.replace(/""/g, '"'),
+  );
+}
+
+/**
+ * Holds a job's page reads while closed, so a test knows a job is running while it acts: a
+ * backfill's searches and an undo job's reads of the records it restores (background priority);
+ * live lookups' calls and the one-record count a start asks for pass. Records the priority of
+ * every call that reads or writes more than one record (a job's batches: a live lookup's are of one).
+ */
+export class JobGate {
+  private open = true;
+  private waiting: (() => void)[] = [];
+  held = 0;
+  readonly batchPriorities: (CallPriority | undefined)[] = [];
+  close() {
+    this.open = false;
+  }
+  release() {
+    this.open = true;
+    for (const go of this.waiting.splice(0)) go();
+  }
+  async pass() {
+    if (this.open) return;
+    this.held++;
+    await new Promise<void>((resolve) => this.waiting.push(resolve));
+  }
+  wrap(crm: () => CrmClientFactory): CrmClientFactory {
+    const batch = (records: number, options?: { priority?: CallPriority }) => {
+      if (records > 1) this.batchPriorities.push(options?.priority);
+    };
+    return {
+      forPortal: async (portalId) => {
+        const client = await crm().forPortal(portalId);
+        const gated: CrmPortalClient = {
+          readRecords: async (objectType, ids, properties, options) => {
+            batch(ids.length, options);
+            if (options?.priority === 'background') await this.pass();
+            return client.readRecords(objectType, ids, properties, options);
+          },
+          updateRecords: async (objectType, updates, options) => {
+            batch(updates.length, options);
+            return client.updateRecords(objectType, updates, options);
+          },
+          searchRecords: async (objectType, query, options) => {
+            // A job's pages are held; the one-record count a start asks for passes.
+            if (query.limit > 1) await this.pass();
+            return client.searchRecords(objectType, query, options);
+          },
+        };
+        return gated;
+      },
+    };
+  }
+}
+
+/**
+ * The service as startBackfillApp starts it, every HubSpot call of its portals passing through
+ * `gate`, started for the suite that calls it and closed after it; the gate is opened after each
+ * test, so that one failing with it closed holds up no other. `started` takes the app.
+ */
+export function gatedBackfillAppForSuite(
+  backend: Backend,
+  gate: JobGate,
+  started: (app: RunningApp) => unknown,
+  options: { pageSize: number; env?: Record<string, string> },
+): void {
+  afterEach(() => gate.release());
+  forSuite(
+    async () => {
+      const app: RunningApp = await startBackfillApp(backend, {
+        ...options,
+        overrides: {
+          hubspot: {
+            portals: { route: (id) => app.system.hubspot.directory.route(id) },
+            crm: gate.wrap(() => app.system.hubspot.client),
+            webhookSecret: async () => app.system.hubspot.clientSecret,
+          },
+        },
+      });
+      return {
+        app,
+        async close() {
+          gate.release();
+          await app.close();
+        },
+      };
+    },
+    ({ app }) => started(app),
   );
 }

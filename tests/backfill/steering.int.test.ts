@@ -1,86 +1,33 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type {
   AdminBackfillsAnswer,
   BackfillJobAnswer,
   BackfillJobsAnswer,
 } from '../../api/backfill/contract';
-import type { CrmClientFactory, CrmPortalClient } from '../../api/portals/types';
 import { call, freshEmail, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { creditsEvents, ofType, topUp, waitUntil } from '../lookups/helpers';
 import {
   contactOf,
+  JobGate,
   jobOf,
+  liveLookupDone,
   runJob,
   seedContacts,
-  startBackfillApp,
+  gatedBackfillAppForSuite,
   startJob,
   userWithPortal,
   waitForJob,
 } from './helpers';
 
-/**
- * Holds a backfill job's page reads while closed, so a test knows a job is running while it
- * acts; live lookups' calls pass.
- */
-class SearchGate {
-  private open = true;
-  private waiting: (() => void)[] = [];
-  held = 0;
-  close() {
-    this.open = false;
-  }
-  release() {
-    this.open = true;
-    for (const go of this.waiting.splice(0)) go();
-  }
-  async pass() {
-    if (this.open) return;
-    this.held++;
-    await new Promise<void>((resolve) => this.waiting.push(resolve));
-  }
-  wrap(crm: () => CrmClientFactory): CrmClientFactory {
-    return {
-      forPortal: async (portalId) => {
-        const client = await crm().forPortal(portalId);
-        const gated: CrmPortalClient = {
-          readRecords: (...args) => client.readRecords(...args),
-          updateRecords: (...args) => client.updateRecords(...args),
-          searchRecords: async (objectType, query, options) => {
-            // A job's pages are held; the one-record count a start asks for passes.
-            if (query.limit > 1) await this.pass();
-            return client.searchRecords(objectType, query, options);
-          },
-        };
-        return gated;
-      },
-    };
-  }
-}
-
 for (const backend of backends) {
   describe(`steering backfill jobs on ${backend.name}`, () => {
     let app: RunningApp;
-    const gate = new SearchGate();
+    const gate = new JobGate();
     const adminEmail = freshEmail('admin');
-    beforeAll(async () => {
-      app = await startBackfillApp(backend, {
-        pageSize: 50,
-        env: { ADMIN_EMAILS: adminEmail },
-        overrides: {
-          hubspot: {
-            portals: { route: (id) => app.system.hubspot.directory.route(id) },
-            crm: gate.wrap(() => app.system.hubspot.client),
-            webhookSecret: async () => app.system.hubspot.clientSecret,
-          },
-        },
-      });
-    });
-    // A test that fails with the gate closed must not hold up the next one.
-    afterEach(() => gate.release());
-    afterAll(async () => {
-      gate.release();
-      await app?.close();
+    gatedBackfillAppForSuite(backend, gate, (started) => (app = started), {
+      pageSize: 50,
+      env: { ADMIN_EMAILS: adminEmail },
     });
 
     it('processes live lookups while a job runs, refuses a second job naming the running one, pauses and resumes', async () => {
@@ -107,15 +54,7 @@ for (const backend of backends) {
         },
       });
 
-      const store = app.system.sandboxCrm!.store;
-      const webhooks = app.system.sandboxCrm!.webhooks;
-      const live = await store.createRecord(user.portalId, 'contacts', { firstname: 'Live', zip: '10001' });
-      expect(await webhooks.send([webhooks.zipChanged(user.portalId, 'contacts', live, '10001')])).toBe(200);
-      await waitUntil(async () =>
-        ofType(await creditsEvents(app.system.store, user.userId), 'LookupSucceeded').some(
-          (e) => e.objectId === live,
-        ),
-      );
+      const live = await liveLookupDone(app, user);
       expect(await contactOf(app.system.database, user.portalId, live)).toMatchObject({ city: 'New York' });
       const during = await jobOf(app.baseUrl, user.token, job.jobId);
       expect(during.state).toBe('running');

@@ -3,18 +3,8 @@ import type { BackfillJob, BackfillJobAnswer, UndoDryRunAnswer } from '../../api
 import type { RecordHistoryAnswer } from '../../api/record-history/contract';
 import { call, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
-import { creditsEvents, topUp } from '../lookups/helpers';
-import {
-  contactOf,
-  reportOf,
-  runJob,
-  seedContacts,
-  startBackfillApp,
-  userWithPortal,
-  waitForJob,
-} from './helpers';
-
-const ZIPS = ['10001', '60601', '02134', '94105', '30301'];
+import { creditsEvents } from '../lookups/helpers';
+import { contactOf, filledJob, reportOf, startBackfillApp, waitForJob } from './helpers';
 
 for (const backend of backends) {
   describe(`undoing a whole backfill job on ${backend.name}`, () => {
@@ -23,20 +13,6 @@ for (const backend of backends) {
       app = await startBackfillApp(backend, { pageSize: 100 });
     });
     afterAll(async () => app?.close());
-
-    /** A job that filled the city and state of `count` contacts that had neither. */
-    async function filledJob(count: number) {
-      const user = await userWithPortal(app);
-      await topUp(app.system, user.userId, count);
-      const ids = await seedContacts(
-        app.system.database,
-        user.portalId,
-        Array.from({ length: count }, (_, i) => ({ firstname: `C${i}`, zip: ZIPS[i % ZIPS.length]! })),
-      );
-      const job = await runJob(app, user, { objectType: 'contact', scope: 'empty' });
-      expect(job.progress).toMatchObject({ done: count, succeeded: count });
-      return { user, ids, job };
-    }
 
     const post = (token: string, path: string) => call(app.baseUrl, path, { token, method: 'POST' });
 
@@ -49,7 +25,7 @@ for (const backend of backends) {
     }
 
     it('restores the 480 records a person left alone, keeps the 20 a person edited since, and moves no credit', async () => {
-      const { user, ids, job } = await filledJob(500);
+      const { user, ids, job } = await filledJob(app, 500);
       const store = app.system.sandboxCrm!.store;
       const edited = ids.filter((_, i) => i % 25 === 0);
       expect(edited).toHaveLength(20);
@@ -123,7 +99,7 @@ for (const backend of backends) {
     });
 
     it('changes nothing when the same job is undone again: every record it restored is already undone', async () => {
-      const { user, ids, job } = await filledJob(30);
+      const { user, ids, job } = await filledJob(app, 30);
       await undo(user.token, job.jobId);
       const before = await contactOf(app.system.database, user.portalId, ids[0]!);
       const again = await undo(user.token, job.jobId);
@@ -136,7 +112,7 @@ for (const backend of backends) {
     });
 
     it('restores the fields of a record a person left alone and keeps the one a person edited', async () => {
-      const { user, ids, job } = await filledJob(5);
+      const { user, ids, job } = await filledJob(app, 5);
       await app.system.sandboxCrm!.store.updateRecord(
         user.portalId,
         'contacts',
@@ -158,7 +134,7 @@ for (const backend of backends) {
     });
 
     it('refuses to undo an undo job, and another account’s job, saying why', async () => {
-      const { user, job } = await filledJob(3);
+      const { user, job } = await filledJob(app, 3);
       const undone = await undo(user.token, job.jobId);
       expect(await post(user.token, `/api/hubspot/backfill/${undone.jobId}/undo/dry-run`)).toMatchObject({
         status: 409,
