@@ -27,10 +27,15 @@ function expectedUndos(history: readonly RecordHistoryEvent[]): StreamAppend['ex
   return undos === 0 ? 'no_stream' : BigInt(undos - 1);
 }
 
-/** The properties this undo job wrote back to a record on an earlier try of the page. */
-function restoredEarlier(history: readonly RecordHistoryEvent[], lookupId: string): string[] {
+/**
+ * The properties this undo job wrote back to a record on an earlier try of the page, and those it
+ * kept, as its undo recorded them: the report shows the record as that try left it.
+ */
+function undoneEarlier(history: readonly RecordHistoryEvent[], lookupId: string) {
   const undo = history.find((e) => e.type === 'RecordChangeUndone' && e.data.lookupId === lookupId);
-  return undo?.type === 'RecordChangeUndone' ? Object.keys(undo.data.restored) : [];
+  return undo?.type === 'RecordChangeUndone'
+    ? { restored: Object.keys(undo.data.restored), kept: undo.data.kept.map((k) => k.property) }
+    : { restored: [], kept: [] };
 }
 
 /**
@@ -121,8 +126,7 @@ export async function processUndoPage(
         return {
           objectId,
           outcome: 'restored',
-          restored: restoredEarlier(histories.get(objectId) ?? [], backfillLookupId(job.undoOf, objectId)),
-          kept: [],
+          ...undoneEarlier(histories.get(objectId) ?? [], backfillLookupId(job.undoOf, objectId)),
         };
       case 'restore': {
         const outcome = written.get(objectId);

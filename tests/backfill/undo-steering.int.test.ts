@@ -2,6 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { AdminBackfillsAnswer, BackfillJob, BackfillJobAnswer } from '../../api/backfill/contract';
 import { call, freshEmail, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
+import { backfillLookupId } from '../../domain/backfill/events';
+import { recordStream, type RecordChangeEvent } from '../../domain/record-history/events';
+import { undoneEventId } from '../../api/lookups/ids';
 import { waitUntil } from '../lookups/helpers';
 import {
   contactOf,
@@ -10,6 +13,7 @@ import {
   JobGate,
   jobOf,
   liveLookupDone,
+  reportOf,
   waitForJob,
 } from './helpers';
 
@@ -136,6 +140,68 @@ for (const backend of backends) {
       // Each page's read and write of 50 records; the live lookup's calls are of one record.
       expect(gate.batchPriorities).toHaveLength(2 * (RECORDS / 50));
       expect(new Set(gate.batchPriorities)).toEqual(new Set(['background']));
+    });
+
+    it('counts a record whose undo an earlier try of the page recorded as restored, once, with the fields that undo kept', async () => {
+      const { user, ids, job } = await filledJob(app, 60);
+      // The first page held, the job paused under it: the page is recorded and no other is read.
+      const held = gate.held;
+      gate.close();
+      const undo = await startUndo(user.token, job.jobId);
+      await waitUntil(() => gate.held > held);
+      await post(user.token, `/api/hubspot/backfill/${undo.jobId}/pause`);
+      gate.release();
+      await waitUntil(async () => (await jobOf(app.baseUrl, user.token, undo.jobId)).progress.done === 50);
+
+      // As a try of the second page killed after its undo events and before the page was recorded
+      // leaves it: the City a person typed kept, the State written back, its undo recorded.
+      const objectId = ids[55]!;
+      const lookupId = backfillLookupId(job.jobId, objectId);
+      await app.system.sandboxCrm!.store.updateRecord(
+        user.portalId,
+        'contacts',
+        objectId,
+        { city: 'Typed', state: '' },
+        'CRM_UI',
+      );
+      const stream = recordStream(user.portalId, 'contact', objectId);
+      const earlier: RecordChangeEvent = {
+        type: 'RecordChangeUndone',
+        data: {
+          lookupId,
+          portalId: user.portalId,
+          objectType: 'contact',
+          objectId,
+          restored: { state: '' },
+          kept: [{ property: 'city', reason: 'changed_since' }],
+          undoJobId: undo.jobId,
+          at: new Date().toISOString(),
+        },
+      };
+      await app.system.store.append(
+        stream,
+        [{ id: undoneEventId(lookupId), ...earlier, metadata: { correlationId: undo.jobId } }],
+        { expected: 'no_stream' },
+      );
+      await post(user.token, `/api/hubspot/backfill/${undo.jobId}/resume`);
+
+      const done = await waitForJob(app.baseUrl, user.token, undo.jobId, ['completed']);
+      expect(done.progress).toMatchObject({ done: 60, succeeded: 60, skipped: 0, failed: 0 });
+      const report = await reportOf(app.baseUrl, user.token, undo.jobId);
+      expect(report.filter((r) => r.object_id === objectId)).toEqual([
+        {
+          object_id: objectId,
+          outcome: 'restored',
+          reason: '',
+          fields_restored: 'state',
+          fields_kept: 'city',
+        },
+      ]);
+      expect(await app.system.store.readStream(stream)).toHaveLength(1);
+      expect(await contactOf(app.system.database, user.portalId, objectId)).toMatchObject({
+        city: 'Typed',
+        state: '',
+      });
     });
   });
 }
