@@ -91,20 +91,25 @@ for (const backend of backends) {
         status: 200,
         body: { job: { state: 'running' } },
       });
+      expect((await jobOf(app.baseUrl, user.token, undo.jobId)).state).toBe('running');
       await waitUntil(() => gate.held > held);
       const atCancel = (await jobOf(app.baseUrl, user.token, undo.jobId)).progress.done;
       const cancelled = await post(user.token, `/api/hubspot/backfill/${undo.jobId}/cancel`);
       expect(cancelled).toMatchObject({ status: 200, body: { job: { state: 'cancelled' } } });
-      expect((cancelled.body as BackfillJobAnswer).job.stateDetail).toBe(
-        'Cancelled. Records already restored keep their earlier values; the others keep what the job wrote.',
-      );
+      const undoCancelled =
+        'Cancelled. Records already restored keep their earlier values; the others keep what the job wrote.';
+      expect((cancelled.body as BackfillJobAnswer).job.stateDetail).toBe(undoCancelled);
       // Likewise the page held when it was cancelled, as a backfill's is.
       gate.release();
       await waitUntil(
         async () => (await jobOf(app.baseUrl, user.token, undo.jobId)).progress.done === atCancel + 50,
       );
       const stopped = await jobOf(app.baseUrl, user.token, undo.jobId);
-      expect(stopped).toMatchObject({ state: 'cancelled', progress: { failed: 0, skipped: 0 } });
+      expect(stopped).toMatchObject({
+        state: 'cancelled',
+        stateDetail: undoCancelled,
+        progress: { failed: 0, skipped: 0, creditsSpent: 0 },
+      });
       expect(stopped.progress.succeeded).toBe(stopped.progress.done);
       expect(stopped.progress.done).toBeLessThan(RECORDS);
       expect(await post(user.token, `/api/hubspot/backfill/${undo.jobId}/resume`)).toMatchObject({
