@@ -21,6 +21,17 @@ const UNDO_CANCELLED_BECAUSE: Record<BackfillCancelReason, string> = {
 };
 
 const PAUSED = 'Paused. Resume to go on from the last record filled.';
+const UNDO_PAUSED = 'Paused. Resume to go on from the last record restored.';
+
+/** Whether the job is an undo job (its wording differs: it restores, and charges nothing). */
+async function isUndo(trx: ReadModelTransaction, jobId: string): Promise<boolean> {
+  const row = await trx
+    .selectFrom('backfill_jobs')
+    .select('undo_of')
+    .where('job_id', '=', jobId)
+    .executeTakeFirst();
+  return Boolean(row?.undo_of);
+}
 
 /** The counts by reason a row holds (JSON), with more added. */
 function withCounts<Reason extends string>(
@@ -134,7 +145,11 @@ export const backfillJobsProjection = eachEvent({
         .execute();
     },
     async BackfillPaused(trx, { data: d }) {
-      await update(trx, d.jobId, d.at, { state: 'paused', state_detail: PAUSED, running_since: null });
+      await update(trx, d.jobId, d.at, {
+        state: 'paused',
+        state_detail: (await isUndo(trx, d.jobId)) ? UNDO_PAUSED : PAUSED,
+        running_since: null,
+      });
     },
     async BackfillResumed(trx, { data: d }) {
       await update(trx, d.jobId, d.at, { state: 'running', state_detail: null, running_since: d.at });
@@ -143,14 +158,9 @@ export const backfillJobsProjection = eachEvent({
       await update(trx, d.jobId, d.at, { state: d.reason, state_detail: d.detail, running_since: null });
     },
     async BackfillCancelled(trx, { data: d }) {
-      const row = await trx
-        .selectFrom('backfill_jobs')
-        .select('undo_of')
-        .where('job_id', '=', d.jobId)
-        .executeTakeFirst();
       await update(trx, d.jobId, d.at, {
         state: 'cancelled',
-        state_detail: (row?.undo_of ? UNDO_CANCELLED_BECAUSE : CANCELLED_BECAUSE)[d.reason],
+        state_detail: ((await isUndo(trx, d.jobId)) ? UNDO_CANCELLED_BECAUSE : CANCELLED_BECAUSE)[d.reason],
         running_since: null,
         finished_at: d.at,
       });

@@ -82,7 +82,10 @@ for (const backend of backends) {
       await waitUntil(
         async () => (await jobOf(app.baseUrl, user.token, undo.jobId)).progress.done === atPause + 50,
       );
-      expect(await jobOf(app.baseUrl, user.token, undo.jobId)).toMatchObject({ state: 'paused' });
+      expect(await jobOf(app.baseUrl, user.token, undo.jobId)).toMatchObject({
+        state: 'paused',
+        stateDetail: 'Paused. Resume to go on from the last record restored.',
+      });
 
       // Resumed into a closed gate: it runs again and its next page is held, so it can be cancelled mid-way.
       const held = gate.held;
