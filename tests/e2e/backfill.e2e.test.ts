@@ -50,7 +50,7 @@ async function seedContacts(page: Page, portalId: string, contacts: { firstname:
 describe('filling existing records from the dashboard in the browser', () => {
   const openPage = browserSuite();
 
-  it('shows a dry run first, then fills the records it counted, shows the job done after a reload and downloads its report', async () => {
+  it('shows a dry run first, then fills the records it counted, shows the job done after a reload, downloads its report, and undoes it', async () => {
     const { page, errors } = await openPage();
     await registerInBrowser(page, 'backfill');
     const { dashboard, portalId } = await connectSandboxPortal(page);
@@ -131,6 +131,47 @@ describe('filling existing records from the dashboard in the browser', () => {
     await expect
       .poll(() => dashboard.locator('body').innerText(), POLL)
       .toMatch(/city: Chicago[\s\S]*state: IL/);
+
+    // Undoing the job: its dry run at once, then an undo job of its own that restores both records.
+    await dashboard.goto('/dashboard');
+    await expect.poll(() => job.locator('.badge').innerText(), POLL).toBe('Completed');
+    await job.getByRole('button', { name: 'Undo this job' }).click();
+    const undoDialog = dashboard.getByRole('dialog', { name: /^Undo the contacts backfill of / });
+    const undoDryRun = undoDialog.getByRole('region', { name: 'Dry run of the undo: nothing was written' });
+    await undoDryRun.waitFor({ timeout: 20_000 });
+    expect(await figure(undoDryRun, 'Records the job changed').innerText()).toBe('2');
+    expect(await figure(undoDryRun, 'Would be restored').innerText()).toBe('2');
+    expect(await figure(undoDryRun, 'Would be skipped').innerText()).toBe('0');
+    expect(
+      await undoDryRun.getByText('An undo is free and refunds nothing: the lookups were made.').count(),
+    ).toBe(1);
+    await undoDialog.getByRole('button', { name: 'Undo 2 records' }).click();
+    await undoDialog.waitFor({ state: 'hidden', timeout: 20_000 });
+
+    const undoJob = jobs.getByRole('listitem').filter({ hasText: 'Undo of the contacts backfill of' });
+    await expect.poll(() => undoJob.locator('.badge').innerText(), POLL).toBe('Completed');
+    expect(await figure(undoJob, 'Restored').innerText()).toBe('2');
+    expect(await figure(undoJob, 'Skipped').innerText()).toBe('0');
+    expect(await figure(undoJob, 'Failed').innerText()).toBe('0');
+    expect(await undoJob.getByText('2 restored, 0 skipped, 0 failed of 2').count()).toBe(1);
+    // Free: no credits line, and the balance as the job left it.
+    expect(await undoJob.getByText('Credits spent').count()).toBe(0);
+    expect(await balanceText(dashboard)).toBe('48');
+
+    const [undoDownload] = await Promise.all([
+      dashboard.waitForEvent('download'),
+      undoJob.getByRole('button', { name: /Download report \(CSV\)/ }).click(),
+    ]);
+    expect(undoDownload.suggestedFilename()).toMatch(/^zipfill-undo-contact-.*\.csv$/);
+    const undoLines = (await readFile((await undoDownload.path())!, 'utf8')).trim().split(/\r?\n/);
+    expect(undoLines[0]).toBe('object_id,outcome,reason,fields_restored,fields_kept');
+    expect(undoLines.slice(1)).toHaveLength(2);
+    for (const line of undoLines.slice(1)) expect(line).toMatch(/^\d+,restored,,.*city.*,$/);
+
+    // The contacts in the CRM are as they were before the job.
+    await dashboard.goto(`/sandbox/hubspot/records?portalId=${portalId}`);
+    await dashboard.getByText(/Grace/).first().waitFor({ timeout: 20_000 });
+    expect(await dashboard.locator('body').innerText()).not.toMatch(/city: Chicago|city: New York/);
     expect(errors).toEqual([]);
-  }, 240_000);
+  }, 300_000);
 });

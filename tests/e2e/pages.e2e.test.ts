@@ -2,7 +2,13 @@ import { randomBytes } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import type { HealthCheckAnswer } from '../../api/address-health/contract';
-import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
+import type {
+  AdminBackfillsAnswer,
+  BackfillDryRunAnswer,
+  BackfillJob,
+  BackfillJobsAnswer,
+  UndoDryRunAnswer,
+} from '../../api/backfill/contract';
 import { call } from '../support/app';
 import { seriousViolations } from '../support/axe';
 import {
@@ -225,6 +231,119 @@ const fixClassDryRun: View = {
   },
 };
 
+/** A large job that filled contacts, finished: it offers its undo. */
+const FINISHED_JOB: BackfillJob = {
+  jobId: '5f0c2a9e-0d4b-4c55-9a51-4f3e8e2b7c10',
+  portalId: '24681357',
+  objectType: 'contact',
+  scope: 'empty',
+  changedSince: null,
+  healthClass: null,
+  undoOf: null,
+  state: 'completed',
+  stateDetail: null,
+  progress: {
+    done: 82_726,
+    total: 82_726,
+    succeeded: 72_923,
+    nothingToUpdate: 2_089,
+    failed: 7_714,
+    failuresByReason: { invalid_zip_format: 4_120, zip_not_found: 3_594 },
+    creditsSpent: 72_923,
+    skipped: 0,
+    skippedByReason: {},
+    ratePerSecond: 0,
+    secondsLeft: null,
+  },
+  startedAt: '2026-11-20T09:15:00.000Z',
+  updatedAt: '2026-11-20T11:40:00.000Z',
+  finishedAt: '2026-11-20T11:40:00.000Z',
+};
+
+/** An earlier undo of that job, running: restored and skipped by every reason, free. */
+const RUNNING_UNDO: BackfillJob = {
+  ...FINISHED_JOB,
+  jobId: '9b7d3e21-6a8f-4f0e-8c3d-2a1b0c9d8e7f',
+  undoOf: FINISHED_JOB.jobId,
+  state: 'running',
+  progress: {
+    done: 40_120,
+    total: 72_923,
+    succeeded: 36_002,
+    nothingToUpdate: 0,
+    failed: 12,
+    failuresByReason: { crm_update_failed: 12 },
+    creditsSpent: 0,
+    skipped: 4_106,
+    skippedByReason: { changed_since: 3_950, already_undone: 120, before_unknown: 30, record_deleted: 6 },
+    ratePerSecond: 38.2,
+    secondsLeft: 858,
+  },
+  startedAt: '2026-11-27T10:02:00.000Z',
+  updatedAt: '2026-11-27T10:20:00.000Z',
+  finishedAt: null,
+};
+
+/** Undoing a large job as the server answers it: estimated from a sample, skipped by every reason. */
+const ESTIMATED_UNDO_DRY_RUN: UndoDryRunAnswer = {
+  jobId: FINISHED_JOB.jobId,
+  portalId: FINISHED_JOB.portalId,
+  objectType: 'contact',
+  recordsChanged: 72_923,
+  wouldRestore: 65_412,
+  skipped: { changed_since: 7_102, already_undone: 321, before_unknown: 77, record_deleted: 11 },
+  estimate: { examined: 10_000 },
+};
+
+/**
+ * The dashboard listing a finished job and a running undo of it, the finished job's "Undo this
+ * job" dialog open with its dry run. The answers are the browser's own, so the view shows every
+ * skip reason and an estimate whatever the walk's own backfill did; the server's are proven by
+ * tests/backfill/undo.int.test.ts and tests/e2e/backfill.e2e.test.ts.
+ */
+const undoDialog: View = {
+  name: '/dashboard (Undo this job, an estimated dry run)',
+  async open(page) {
+    await page.route('**/api/hubspot/backfills', (request) =>
+      request.fulfill({ json: { jobs: [RUNNING_UNDO, FINISHED_JOB] } satisfies BackfillJobsAnswer }),
+    );
+    await page.route('**/undo/dry-run', (request) => request.fulfill({ json: ESTIMATED_UNDO_DRY_RUN }));
+    await page.goto('/dashboard');
+    await settle(page);
+    await page.getByRole('button', { name: 'Undo this job' }).click();
+    await page
+      .getByRole('dialog')
+      .getByText('Estimated from the first 10,000 of 72,923 records')
+      .waitFor({ timeout: 20_000 });
+  },
+};
+
+/**
+ * The admin's Backfills tab listing an undo job beside the job it reverses: its label, restored
+ * and skipped by why. The answer is the browser's own, as the dashboard's undo view's is.
+ */
+const adminBackfillsWithUndo: View = {
+  name: '/admin (Backfills, with an undo job)',
+  async open(page) {
+    const owner = { userId: '3c1e9f52-7a4d-4b8e-9f00-5d6c7b8a9e01', userEmail: 'ops-team@example.com' };
+    await page.route('**/api/auth/admin/backfills?*', (request) =>
+      request.fulfill({
+        json: {
+          jobs: [RUNNING_UNDO, FINISHED_JOB].map((job) => ({ ...job, ...owner })),
+          total: 2,
+          page: 1,
+          pages: 1,
+        } satisfies AdminBackfillsAnswer,
+      }),
+    );
+    await page.goto('/admin');
+    await page.getByText('Auto-refreshing').waitFor({ timeout: 20_000 });
+    await page.getByRole('tab', { name: 'Backfills' }).click();
+    await page.getByText('Undo of 5f0c2a9e').waitFor({ timeout: 20_000 });
+    await settle(page);
+  },
+};
+
 /** A backfill of every contact with a ZIP, so the dashboard and the admin's Backfills tab list a job. */
 async function startBackfillOfAll(baseUrl: string, email: string, portalId: string) {
   const signedIn = await call(baseUrl, '/api/auth/login', { body: { email, password } });
@@ -261,7 +380,9 @@ describe('every page of the app in the browser', () => {
         estimatedDryRun,
         healthCheckDialog,
         fixClassDryRun,
+        undoDialog,
         ...ADMIN_TABS.map(adminTab),
+        adminBackfillsWithUndo,
       ];
     },
     180_000,

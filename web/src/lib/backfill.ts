@@ -3,6 +3,7 @@ import type {
   BackfillObjectType,
   BackfillProgress,
   BackfillState,
+  UndoSkipReason,
 } from '@api/backfill/contract';
 import type { FixableClass } from '@domain/address-health/fix';
 import { countOf, formatNumber } from './plural';
@@ -48,4 +49,39 @@ export function jobScopeText(job: Pick<BackfillJob, 'scope' | 'healthClass'>, sh
   if (job.healthClass) return FIXES[job.healthClass];
   if (job.scope === 'empty') return short ? 'Empty fields only' : 'Only empty mapped fields';
   return short ? 'All with a ZIP' : 'All records with a ZIP';
+}
+
+/** A job's id as a person can compare it at a glance: its first eight characters. */
+export const shortJobId = (jobId: string): string => jobId.slice(0, 8);
+
+/** "Undo of 1a2b3c4d" for a job that reverses another; null for a job that fills. */
+export const undoLabel = (job: Pick<BackfillJob, 'undoOf'>): string | null =>
+  job.undoOf === null ? null : `Undo of ${shortJobId(job.undoOf)}`;
+
+/** "12 restored, 3 skipped, 0 failed of 15": an undo job's progress. */
+export const restoredText = (
+  progress: Pick<BackfillProgress, 'succeeded' | 'skipped' | 'failed' | 'total'>,
+): string =>
+  `${formatNumber(progress.succeeded)} restored, ${formatNumber(progress.skipped)} skipped, ` +
+  `${formatNumber(progress.failed)} failed of ${formatNumber(progress.total)}`;
+
+/**
+ * Why undoing a job leaves a record as it is, as the person who ran the job understands it
+ * (domain/record-history/job-undo.ts).
+ */
+const SKIP_REASONS: Record<UndoSkipReason, string> = {
+  changed_since: "changed since the job (a person's edit or a later lookup is never undone)",
+  already_undone: 'already undone (on the record, or by an earlier undo of this job)',
+  before_unknown: 'the values they held before the job are not known',
+  record_deleted: 'no longer in HubSpot',
+};
+
+/** Skipped records by why, largest first, reasons with none left out. */
+export function skipBreakdown(
+  skipped: Partial<Record<UndoSkipReason, number>>,
+): { reason: UndoSkipReason; label: string; count: number }[] {
+  return (Object.entries(skipped) as [UndoSkipReason, number][])
+    .filter(([, count]) => count > 0)
+    .sort(([, a], [, b]) => b - a)
+    .map(([reason, count]) => ({ reason, label: SKIP_REASONS[reason], count }));
 }

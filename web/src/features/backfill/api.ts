@@ -4,6 +4,7 @@ import type {
   BackfillJobAnswer,
   BackfillJobsAnswer,
   BackfillRequest,
+  UndoDryRunAnswer,
 } from '@api/backfill/contract';
 import { api } from '../../lib/api';
 
@@ -40,6 +41,27 @@ const backfillApi = api.injectEndpoints({
       }),
       invalidatesTags: [{ type: 'Backfill', id: 'LIST' }],
     }),
+    /**
+     * What undoing a finished job would do, nothing written: a query, so the undo dialog reads it
+     * as it opens (and afresh each time it opens).
+     */
+    undoDryRun: build.query<UndoDryRunAnswer, string>({
+      query: (jobId) => ({
+        url: `/hubspot/backfill/${encodeURIComponent(jobId)}/undo/dry-run`,
+        method: 'POST',
+        body: {},
+      }),
+      keepUnusedDataFor: 0,
+    }),
+    /** Starts the undo job of a finished job: it joins the list. */
+    startUndo: build.mutation<BackfillJobAnswer, string>({
+      query: (jobId) => ({
+        url: `/hubspot/backfill/${encodeURIComponent(jobId)}/undo`,
+        method: 'POST',
+        body: {},
+      }),
+      invalidatesTags: [{ type: 'Backfill', id: 'LIST' }],
+    }),
     /** The report as text: the route wants the bearer token, which a plain link would not send. */
     backfillReport: build.mutation<string, string>({
       query: (jobId) => ({
@@ -56,6 +78,8 @@ export const {
   useStartBackfillMutation,
   useBackfillActionMutation,
   useBackfillReportMutation,
+  useUndoDryRunQuery,
+  useStartUndoMutation,
 } = backfillApi;
 
 /** Reads the jobs' cache entry without subscribing to it. */

@@ -1,4 +1,6 @@
 import type { BackfillJob, BackfillState } from '@api/backfill/contract';
+import { doneText, jobTitle } from '../../lib/backfill';
+import { undoJobTitle } from './undo-view';
 import { formatNumber } from '../../lib/plural';
 
 export type JobAction = 'pause' | 'resume' | 'cancel';
@@ -31,8 +33,37 @@ const STATE_SENTENCES: Record<BackfillState, string> = {
   completed: 'Done.',
 };
 
-export const stateSentence = (job: Pick<BackfillJob, 'state' | 'stateDetail'>): string =>
-  job.stateDetail ?? STATE_SENTENCES[job.state];
+/** An undo job restores rather than fills, and charged nothing to give back. */
+const UNDO_STATE_SENTENCES: Partial<Record<BackfillState, string>> = {
+  running: 'Restoring records now.',
+  cancelled:
+    'Cancelled. Records restored before that keep their earlier values; the rest are left as they are.',
+};
+
+export const stateSentence = (
+  job: Pick<BackfillJob, 'state' | 'stateDetail'> & { undoOf?: string | null },
+): string =>
+  job.stateDetail ?? (job.undoOf ? UNDO_STATE_SENTENCES[job.state] : undefined) ?? STATE_SENTENCES[job.state];
+
+/** What "Cancel" asks first; `subject` names the job ("the backfill of Contacts in portal 1"). */
+export const cancelQuestion = (job: Pick<BackfillJob, 'undoOf'>, subject: string): string =>
+  job.undoOf
+    ? `Cancel ${subject}? Records restored so far keep their earlier values; the rest are left as they are.`
+    : `Cancel ${subject}? Records filled so far keep their values; the rest are left as they are.`;
+
+/** The report's file name, as the server names it: an undo's report is not a backfill's. */
+export const reportFileName = (
+  job: Pick<BackfillJob, 'jobId' | 'objectType' | 'portalId' | 'undoOf'>,
+): string => `zipfill-${job.undoOf ? 'undo' : 'backfill'}-${job.objectType}-${job.portalId}-${job.jobId}.csv`;
+
+/** "Nov 27, 12:30": when a job started or finished, in the reader's own clock. */
+export const whenText = (iso: string): string =>
+  new Date(iso).toLocaleString(undefined, {
+    month: 'short',
+    day: 'numeric',
+    hour: '2-digit',
+    minute: '2-digit',
+  });
 
 /** Records a second, to one decimal below ten; nothing when the job is not moving. */
 export function rateText(ratePerSecond: number): string | null {
@@ -51,4 +82,50 @@ export function timeLeftText(secondsLeft: number | null): string | null {
   if (hours < 48) return minutes % 60 === 0 ? `${hours} h` : `${hours} h ${minutes % 60} min`;
   const days = Math.floor(hours / 24);
   return hours % 24 === 0 ? `${days} days` : `${days} days ${hours % 24} h`;
+}
+
+/**
+ * The figures a job shows, name and value, in order: how far it is, then what it did (a job that
+ * fills: filled, nothing to update, failed, credits; an undo, free: restored, skipped, failed),
+ * then its rate and time left while it moves.
+ */
+export function jobFigures(job: Pick<BackfillJob, 'undoOf' | 'progress'>): [string, string][] {
+  const { progress: p } = job;
+  const did: [string, number][] = job.undoOf
+    ? [
+        ['Restored', p.succeeded],
+        ['Skipped', p.skipped],
+        ['Failed', p.failed],
+      ]
+    : [
+        ['Filled', p.succeeded],
+        ['Nothing to update', p.nothingToUpdate],
+        ['Failed', p.failed],
+        ['Credits spent', p.creditsSpent],
+      ];
+  const rate = rateText(p.ratePerSecond);
+  const left = timeLeftText(p.secondsLeft);
+  return [
+    ['Done', doneText(p)],
+    ...did.map(([name, n]): [string, string] => [name, formatNumber(n)]),
+    ...(rate ? [['Rate', rate] as [string, string]] : []),
+    ...(left ? [['Time left', left] as [string, string]] : []),
+  ];
+}
+
+/**
+ * How a job is named: its title; the `subject` its buttons' labels end with ("Pause the backfill
+ * of Contacts in portal 1"); its progress bar's label. An undo job names the job it reverses,
+ * by when that started (`undoneStartedText`) when it is listed too.
+ */
+export function jobNames(
+  job: Pick<BackfillJob, 'objectType' | 'portalId' | 'undoOf'>,
+  undoneStartedText: string | null,
+): { title: string; subject: string; progressLabel: string } {
+  if (job.undoOf === null) {
+    const title = jobTitle(job);
+    return { title, subject: `the backfill of ${title}`, progressLabel: `Backfill of ${title}` };
+  }
+  const title = undoJobTitle({ ...job, undoOf: job.undoOf }, undoneStartedText);
+  return { title, subject: `the u${title.slice(1)}`, progressLabel: title };
 }

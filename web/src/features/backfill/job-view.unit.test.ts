@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import type { BackfillState } from '@api/backfill/contract';
-import { actionsFor, isRunning, rateText, stateSentence, timeLeftText } from './job-view';
+import type { BackfillProgress, BackfillState } from '@api/backfill/contract';
+import {
+  actionsFor,
+  cancelQuestion,
+  isRunning,
+  jobFigures,
+  jobNames,
+  rateText,
+  reportFileName,
+  stateSentence,
+  timeLeftText,
+} from './job-view';
 
 describe('the buttons a backfill job offers', () => {
   it('a running job can be paused or cancelled', () => {
@@ -65,5 +75,85 @@ describe('the rate and the time left of a backfill job', () => {
 
   it('shows no time left when it is unknown', () => {
     expect(timeLeftText(null)).toBeNull();
+  });
+});
+
+const PROGRESS: BackfillProgress = {
+  done: 30,
+  total: 40,
+  succeeded: 20,
+  nothingToUpdate: 6,
+  failed: 4,
+  failuresByReason: { zip_not_found: 4 },
+  creditsSpent: 20,
+  skipped: 0,
+  skippedByReason: {},
+  ratePerSecond: 0,
+  secondsLeft: null,
+};
+
+describe('what an undo job shows, beside a job that fills', () => {
+  it('a job that fills shows what it filled and the credits it spent, as before', () => {
+    expect(jobFigures({ undoOf: null, progress: PROGRESS })).toEqual([
+      ['Done', '30 of 40 records'],
+      ['Filled', '20'],
+      ['Nothing to update', '6'],
+      ['Failed', '4'],
+      ['Credits spent', '20'],
+    ]);
+  });
+
+  it('an undo job shows restored, skipped and failed, and no credits: it is free', () => {
+    const undo = { ...PROGRESS, succeeded: 25, nothingToUpdate: 0, failed: 1, creditsSpent: 0, skipped: 4 };
+    expect(
+      jobFigures({ undoOf: 'job-1', progress: { ...undo, ratePerSecond: 12, secondsLeft: 30 } }),
+    ).toEqual([
+      ['Done', '30 of 40 records'],
+      ['Restored', '25'],
+      ['Skipped', '4'],
+      ['Failed', '1'],
+      ['Rate', '12 records/s'],
+      ['Time left', 'less than a minute'],
+    ]);
+  });
+
+  it('an undo job is named after the job it reverses; a job that fills keeps its name', () => {
+    expect(jobNames({ objectType: 'contact', portalId: '1', undoOf: null }, null)).toEqual({
+      title: 'Contacts in portal 1',
+      subject: 'the backfill of Contacts in portal 1',
+      progressLabel: 'Backfill of Contacts in portal 1',
+    });
+    expect(
+      jobNames({ objectType: 'contact', portalId: '1', undoOf: 'abcdef12-34' }, 'Nov 27, 12:30'),
+    ).toEqual({
+      title: 'Undo of the contacts backfill of Nov 27, 12:30 in portal 1',
+      subject: 'the undo of the contacts backfill of Nov 27, 12:30 in portal 1',
+      progressLabel: 'Undo of the contacts backfill of Nov 27, 12:30 in portal 1',
+    });
+  });
+
+  it('an undo job says it restores, and a cancelled one that nothing was charged', () => {
+    expect(stateSentence({ state: 'running', stateDetail: null, undoOf: 'job-1' })).toBe(
+      'Restoring records now.',
+    );
+    expect(stateSentence({ state: 'cancelled', stateDetail: null, undoOf: 'job-1' })).toBe(
+      'Cancelled. Records restored before that keep their earlier values; the rest are left as they are.',
+    );
+    expect(stateSentence({ state: 'completed', stateDetail: null, undoOf: 'job-1' })).toBe('Done.');
+  });
+
+  it('cancelling an undo job says restored records keep their earlier values', () => {
+    expect(cancelQuestion({ undoOf: 'job-1' }, 'the undo of job x')).toBe(
+      'Cancel the undo of job x? Records restored so far keep their earlier values; the rest are left as they are.',
+    );
+    expect(cancelQuestion({ undoOf: null }, 'the backfill of Contacts in portal 1')).toBe(
+      'Cancel the backfill of Contacts in portal 1? Records filled so far keep their values; the rest are left as they are.',
+    );
+  });
+
+  it("an undo job's report is saved as an undo's, as the server names it", () => {
+    const job = { jobId: 'j2', objectType: 'contact' as const, portalId: '7' };
+    expect(reportFileName({ ...job, undoOf: 'j1' })).toBe('zipfill-undo-contact-7-j2.csv');
+    expect(reportFileName({ ...job, undoOf: null })).toBe('zipfill-backfill-contact-7-j2.csv');
   });
 });

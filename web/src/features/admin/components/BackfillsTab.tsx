@@ -1,6 +1,14 @@
 import { useState } from 'react';
-import type { AdminBackfill, BackfillState } from '@api/backfill/contract';
-import { doneText, jobScopeText, jobTitle, stateLabel } from '../../../lib/backfill';
+import type { AdminBackfill, BackfillState, UndoSkipReason } from '@api/backfill/contract';
+import {
+  doneText,
+  jobScopeText,
+  jobTitle,
+  restoredText,
+  skipBreakdown,
+  stateLabel,
+  undoLabel,
+} from '../../../lib/backfill';
 import { Card, Email, ProgressBar, Spinner } from '../../../ui';
 import { useAdminBackfillsQuery } from '../api';
 import { GREEN, GREY, ORANGE, RED } from '../lib/colours';
@@ -23,6 +31,14 @@ const STATE_COLOURS: Record<BackfillState, string> = {
   out_of_credits: ORANGE,
   auth_failed: RED,
   crm_refused: RED,
+};
+
+/** Why an undo left records as they are, in the table's few words. */
+const SKIP_SHORT: Record<UndoSkipReason, string> = {
+  changed_since: 'changed since',
+  already_undone: 'already undone',
+  before_unknown: 'earlier values unknown',
+  record_deleted: 'deleted',
 };
 
 /** Every user's backfill jobs, running and finished, newest first, a page at a time. */
@@ -74,11 +90,15 @@ export function BackfillsTab() {
 
 function BackfillRow({ job, onRecords }: { job: AdminBackfill; onRecords: () => void }) {
   const title = jobTitle(job);
+  const undo = undoLabel(job);
+  const skipped = skipBreakdown(job.progress.skippedByReason);
   return (
     <tr>
       <td data-label="Job">
         {title}
-        <div className="muted small">{jobScopeText(job, true)}</div>
+        <div className="muted small">
+          {undo ? <Badge colour={GREY}>{undo}</Badge> : jobScopeText(job, true)}
+        </div>
       </td>
       <td className="admin-backfill-user" data-label="User">
         {job.userEmail ? <Email address={job.userEmail} /> : <span className="muted">{job.userId}</span>}
@@ -95,11 +115,23 @@ function BackfillRow({ job, onRecords }: { job: AdminBackfill; onRecords: () => 
         />
         <div className="small">{doneText(job.progress)}</div>
         <div className="muted small">
-          {formatNumber(job.progress.succeeded)} filled · {formatNumber(job.progress.nothingToUpdate)} nothing
-          to update · {formatNumber(job.progress.failed)} failed
+          {undo ? (
+            restoredText(job.progress)
+          ) : (
+            <>
+              {formatNumber(job.progress.succeeded)} filled · {formatNumber(job.progress.nothingToUpdate)}{' '}
+              nothing to update · {formatNumber(job.progress.failed)} failed
+            </>
+          )}
         </div>
+        {skipped.length > 0 && (
+          <div className="muted small">
+            Skipped:{' '}
+            {skipped.map(({ reason, count }) => `${SKIP_SHORT[reason]}: ${formatNumber(count)}`).join(', ')}
+          </div>
+        )}
       </td>
-      <td data-label="Credits">{formatNumber(job.progress.creditsSpent)}</td>
+      <td data-label="Credits">{undo ? 'Free' : formatNumber(job.progress.creditsSpent)}</td>
       <td data-label="Updated">{ago(job.updatedAt)}</td>
       <td data-label="Records">
         <button type="button" className="btn btn-ghost" onClick={onRecords}>

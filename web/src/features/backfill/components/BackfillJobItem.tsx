@@ -2,28 +2,24 @@ import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import type { BackfillJob } from '@api/backfill/contract';
 import { paths } from '../../../app/paths';
-import { doneText, jobScopeText, jobTitle, stateLabel } from '../../../lib/backfill';
+import { doneText, jobScopeText, restoredText, skipBreakdown, stateLabel } from '../../../lib/backfill';
 import { ProgressBar, Spinner } from '../../../ui';
-import { rateText, stateSentence, timeLeftText } from '../job-view';
+import { jobFigures, jobNames, stateSentence, whenText as when } from '../job-view';
 import { JobControls } from './JobControls';
 import { formatNumber } from '../../../lib/plural';
 
 const FailureChart = lazy(() => import('./FailureChart'));
 
-const when = (iso: string) =>
-  new Date(iso).toLocaleString(undefined, {
-    month: 'short',
-    day: 'numeric',
-    hour: '2-digit',
-    minute: '2-digit',
-  });
-
-/** One job: what it fills, its progress and figures, its state in words and what can be done. */
-export function BackfillJobItem({ job }: { job: BackfillJob }) {
+/**
+ * One job: what it fills (or, of an undo, which job it reverses), its progress and figures, its
+ * state in words and what can be done. `undone` is the job an undo job reverses, when listed.
+ */
+export function BackfillJobItem({ job, undone }: { job: BackfillJob; undone?: BackfillJob }) {
   const { progress } = job;
-  const title = jobTitle(job);
-  const rate = rateText(progress.ratePerSecond);
-  const left = timeLeftText(progress.secondsLeft);
+  const undo = job.undoOf !== null;
+  const { title, subject, progressLabel } = jobNames(job, undone ? when(undone.startedAt) : null);
+  const progressText = undo ? restoredText(progress) : doneText(progress);
+  const skipped = skipBreakdown(progress.skippedByReason);
   return (
     <li className="backfill-job">
       <div className="backfill-job-head">
@@ -31,50 +27,34 @@ export function BackfillJobItem({ job }: { job: BackfillJob }) {
         <span className={`badge backfill-state backfill-state-${job.state}`}>{stateLabel(job.state)}</span>
       </div>
       <p className="muted small">
-        {jobScopeText(job)}
-        {job.changedSince && ` · changed since ${job.changedSince}`} · started {when(job.startedAt)}
+        {undo ? 'Restores what the job’s records held before it · free' : jobScopeText(job)}
+        {!undo && job.changedSince && ` · changed since ${job.changedSince}`} · started {when(job.startedAt)}
         {job.finishedAt && ` · finished ${when(job.finishedAt)}`}
       </p>
       <ProgressBar
         value={progress.done}
         max={progress.total}
-        label={`Backfill of ${title}`}
-        valueText={doneText(progress)}
+        label={progressLabel}
+        valueText={progressText}
       />
       <dl className="figures backfill-figures">
-        <div>
-          <dt>Done</dt>
-          <dd>{doneText(progress)}</dd>
-        </div>
-        <div>
-          <dt>Filled</dt>
-          <dd>{formatNumber(progress.succeeded)}</dd>
-        </div>
-        <div>
-          <dt>Nothing to update</dt>
-          <dd>{formatNumber(progress.nothingToUpdate)}</dd>
-        </div>
-        <div>
-          <dt>Failed</dt>
-          <dd>{formatNumber(progress.failed)}</dd>
-        </div>
-        <div>
-          <dt>Credits spent</dt>
-          <dd>{formatNumber(progress.creditsSpent)}</dd>
-        </div>
-        {rate && (
-          <div>
-            <dt>Rate</dt>
-            <dd>{rate}</dd>
+        {jobFigures(job).map(([name, value]) => (
+          <div key={name}>
+            <dt>{name}</dt>
+            <dd>{value}</dd>
           </div>
-        )}
-        {left && (
-          <div>
-            <dt>Time left</dt>
-            <dd>{left}</dd>
-          </div>
-        )}
+        ))}
       </dl>
+      {undo && <p className="backfill-sum">{progressText}.</p>}
+      {skipped.length > 0 && (
+        <ul className="backfill-reasons" aria-label="Why records were skipped">
+          {skipped.map(({ reason, label, count }) => (
+            <li key={reason}>
+              {formatNumber(count)} skipped: {label}
+            </li>
+          ))}
+        </ul>
+      )}
       <p className={`backfill-sentence backfill-sentence-${job.state}`}>
         {stateSentence(job)}
         {job.state === 'out_of_credits' && (
@@ -89,7 +69,7 @@ export function BackfillJobItem({ job }: { job: BackfillJob }) {
           <FailureChart reasons={progress.failuresByReason} />
         </Suspense>
       )}
-      <JobControls job={job} />
+      <JobControls job={job} subject={subject} />
     </li>
   );
 }

@@ -40,7 +40,11 @@ export function BackfillJobsCard() {
       ) : jobs && jobs.length > 0 ? (
         <ul className="backfill-jobs">
           {jobs.map((job) => (
-            <BackfillJobItem key={job.jobId} job={job} />
+            <BackfillJobItem
+              key={job.jobId}
+              job={job}
+              undone={job.undoOf === null ? undefined : jobs.find((j) => j.jobId === job.undoOf)}
+            />
           ))}
         </ul>
       ) : (

@@ -1,29 +1,26 @@
 import { useState } from 'react';
 import type { BackfillJob } from '@api/backfill/contract';
-import { jobTitle } from '../../../lib/backfill';
 import { serverErrorText } from '../../../lib/errors';
 import { Alert, Button } from '../../../ui';
 import { useBackfillActionMutation } from '../api';
-import { actionsFor, type JobAction } from '../job-view';
+import { actionsFor, cancelQuestion, type JobAction } from '../job-view';
+import { canUndo } from '../undo-view';
 import { useReportDownload } from '../use-report-download';
+import { UndoJob } from './UndoJob';
 
 const LABELS: Record<JobAction, string> = { pause: 'Pause', resume: 'Resume', cancel: 'Cancel' };
 
-/** Pause, Resume and Cancel as the job's state allows, and its report. */
-export function JobControls({ job }: { job: BackfillJob }) {
+/**
+ * Pause, Resume and Cancel as the job's state allows, its report, and its undo once finished.
+ * `subject` names the job in the buttons' labels: "the backfill of Contacts in portal 1".
+ */
+export function JobControls({ job, subject }: { job: BackfillJob; subject: string }) {
   const [act, { isLoading }] = useBackfillActionMutation();
   const [error, setError] = useState<string | null>(null);
   const report = useReportDownload(job);
-  const title = jobTitle(job);
 
   const onAction = async (action: JobAction) => {
-    if (
-      action === 'cancel' &&
-      !window.confirm(
-        `Cancel the backfill of ${title}? Records filled so far keep their values; the rest are left as they are.`,
-      )
-    )
-      return;
+    if (action === 'cancel' && !window.confirm(cancelQuestion(job, subject))) return;
     setError(null);
     try {
       await act({ jobId: job.jobId, action }).unwrap();
@@ -41,7 +38,7 @@ export function JobControls({ job }: { job: BackfillJob }) {
             key={action}
             variant={action === 'cancel' ? 'danger' : 'secondary'}
             disabled={isLoading}
-            aria-label={`${LABELS[action]} the backfill of ${title}`}
+            aria-label={`${LABELS[action]} ${subject}`}
             onClick={() => void onAction(action)}
           >
             {LABELS[action]}
@@ -50,11 +47,12 @@ export function JobControls({ job }: { job: BackfillJob }) {
         <Button
           variant="ghost"
           disabled={report.downloading}
-          aria-label={`Download report (CSV) of the backfill of ${title}`}
+          aria-label={`Download report (CSV) of ${subject}`}
           onClick={() => void report.download()}
         >
           {report.downloading ? 'Preparing report...' : 'Download report (CSV)'}
         </Button>
+        {canUndo(job) && <UndoJob job={job} />}
       </div>
     </>
   );
