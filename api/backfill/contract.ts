@@ -21,7 +21,7 @@
 import type { AddressClass } from '../../domain/address-health/classify';
 import type { FixableClass } from '../../domain/address-health/fix';
 import type { LookupFailureReason } from '../../domain/lookups/events';
-import type { UndoSkipReason } from '../../domain/record-history/job-undo';
+import type { UndoSkipReason } from '../../domain/record-history/events';
 
 export type { UndoSkipReason };
 

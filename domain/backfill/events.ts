@@ -2,7 +2,7 @@ import type { DomainEvent } from '../decider';
 import type { LookupFailureReason } from '../lookups/events';
 import type { CrmObjectTypeName } from '../lookups/webhook-event';
 import type { FixableClass } from '../address-health/fix';
-import type { UndoSkipReason } from '../record-history/job-undo';
+import type { UndoSkipReason } from '../record-history/events';
 
 /** Which records a job fills: those with a ZIP whose mapped fields are empty, or all with a ZIP. */
 export type BackfillScope = 'empty' | 'all';

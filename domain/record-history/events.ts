@@ -11,6 +11,14 @@ export const recordStream = (portalId: string, objectType: CrmObjectTypeName, ob
  */
 export type KeptReason = 'changed_since' | 'before_unknown';
 
+/**
+ * Why undoing a job leaves one of its records as it is: its fields no longer hold what the job
+ * wrote (a person's edit, another tool's value, or a later lookup: none of them is ever undone);
+ * the job's change was undone already (on the card, the dashboard, or by an earlier undo of the
+ * job); the values it replaced are not known; or HubSpot no longer has the record.
+ */
+export type UndoSkipReason = 'changed_since' | 'already_undone' | 'before_unknown' | 'record_deleted';
+
 export interface KeptField {
   property: string;
   reason: KeptReason;

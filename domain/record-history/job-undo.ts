@@ -1,16 +1,8 @@
 import { apportion } from '../backfill/estimate';
 import { sameValue } from '../lookups/write-modes';
-import type { KeptField } from './events';
+import type { KeptField, UndoSkipReason } from './events';
 import type { RecordHistoryEvent } from './history';
 import { decideUndo } from './undo';
-
-/**
- * Why undoing a job leaves one of its records as it is: its fields no longer hold what the job
- * wrote (a person's edit, another tool's value, or a later lookup: none of them is ever undone);
- * the job's change was undone already (on the card, the dashboard, or by an earlier undo of the
- * job); the values it replaced are not known; or HubSpot no longer has the record.
- */
-export type UndoSkipReason = 'changed_since' | 'already_undone' | 'before_unknown' | 'record_deleted';
 
 /** What undoing a job does to one record it changed. */
 export type JobUndoPlan =

@@ -4,7 +4,7 @@ import type { RecentPage } from '../../domain/backfill/progress';
 import type { FixableClass } from '../../domain/address-health/fix';
 import { isNothingToUpdate, type LookupFailureReason } from '../../domain/lookups/events';
 import type { CrmObjectTypeName } from '../../domain/lookups/webhook-event';
-import type { UndoSkipReason } from '../../domain/record-history/job-undo';
+import type { UndoSkipReason } from '../../domain/record-history/events';
 import type { ReadModelDb, ReadModels } from '../schema';
 import type { BackfillJobsTable } from './tables';
 
