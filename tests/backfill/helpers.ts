@@ -4,7 +4,7 @@ import type { BackfillJob, BackfillJobAnswer, BackfillRequest } from '../../api/
 import type { Database } from '../../api/db/database';
 import type { CallPriority, CrmClientFactory, CrmPortalClient } from '../../api/portals/types';
 import type { SystemOverrides } from '../../api/system';
-import { call, signUp, startApp, type RunningApp } from '../support/app';
+import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
 import { afterEach } from 'vitest';
 import { forSuite, type Backend } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
@@ -253,16 +253,18 @@ export class JobGate {
 }
 
 /**
- * The service as startBackfillApp starts it, every HubSpot call of its portals passing through
- * `gate`, started for the suite that calls it and closed after it; the gate is opened after each
- * test, so that one failing with it closed holds up no other. `started` takes the app.
+ * The service as startBackfillApp starts it, reading pages of 50, every HubSpot call of its
+ * portals passing through a gate, started for the suite that calls it and closed after it; the
+ * gate is opened after each test, so that one failing with it closed holds up no other.
+ * `started` takes the app; answers the gate and the e-mail of the suite's admin.
  */
 export function gatedBackfillAppForSuite(
   backend: Backend,
-  gate: JobGate,
   started: (app: RunningApp) => unknown,
-  options: { pageSize: number; env?: Record<string, string> },
-): void {
+): { gate: JobGate; adminEmail: string } {
+  const gate = new JobGate();
+  const adminEmail = freshEmail('admin');
+  const options = { pageSize: 50, env: { ADMIN_EMAILS: adminEmail } };
   afterEach(() => gate.release());
   forSuite(
     async () => {
@@ -286,4 +288,5 @@ export function gatedBackfillAppForSuite(
     },
     ({ app }) => started(app),
   );
+  return { gate, adminEmail };
 }

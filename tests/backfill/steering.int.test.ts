@@ -4,12 +4,11 @@ import type {
   BackfillJobAnswer,
   BackfillJobsAnswer,
 } from '../../api/backfill/contract';
-import { call, freshEmail, signUp, type RunningApp } from '../support/app';
+import { call, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { creditsEvents, ofType, topUp, waitUntil } from '../lookups/helpers';
 import {
   contactOf,
-  JobGate,
   jobOf,
   liveLookupDone,
   runJob,
@@ -23,12 +22,7 @@ import {
 for (const backend of backends) {
   describe(`steering backfill jobs on ${backend.name}`, () => {
     let app: RunningApp;
-    const gate = new JobGate();
-    const adminEmail = freshEmail('admin');
-    gatedBackfillAppForSuite(backend, gate, (started) => (app = started), {
-      pageSize: 50,
-      env: { ADMIN_EMAILS: adminEmail },
-    });
+    const { gate, adminEmail } = gatedBackfillAppForSuite(backend, (started) => (app = started));
 
     it('processes live lookups while a job runs, refuses a second job naming the running one, pauses and resumes', async () => {
       const user = await userWithPortal(app);

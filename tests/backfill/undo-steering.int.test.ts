@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBackfillsAnswer, BackfillJob, BackfillJobAnswer } from '../../api/backfill/contract';
-import { call, freshEmail, signUp, type RunningApp } from '../support/app';
+import { call, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { backfillLookupId } from '../../domain/backfill/events';
 import { recordStream, type RecordChangeEvent } from '../../domain/record-history/events';
@@ -10,7 +10,6 @@ import {
   contactOf,
   filledJob,
   gatedBackfillAppForSuite,
-  JobGate,
   jobOf,
   liveLookupDone,
   reportOf,
@@ -22,12 +21,7 @@ const RECORDS = 300;
 for (const backend of backends) {
   describe(`steering an undo job on ${backend.name}`, () => {
     let app: RunningApp;
-    const gate = new JobGate();
-    const adminEmail = freshEmail('admin');
-    gatedBackfillAppForSuite(backend, gate, (started) => (app = started), {
-      pageSize: 50,
-      env: { ADMIN_EMAILS: adminEmail },
-    });
+    const { gate, adminEmail } = gatedBackfillAppForSuite(backend, (started) => (app = started));
 
     const post = (token: string, path: string) => call(app.baseUrl, path, { token, method: 'POST' });
 
