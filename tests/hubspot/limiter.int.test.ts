@@ -34,8 +34,9 @@ describe('live lookups before background work in one process', () => {
     ]);
   });
 
-  it('lets background work take every slot of a window when no live lookup waits', async () => {
-    const limiter = portalRateLimiter(undefined, { points: 3, durationSeconds: 60 });
+  it('lets background work take every slot of a window, spread over it, when no live lookup waits', async () => {
+    // Two slots at once, the third 0.6 s later (BACKGROUND_BURST): all three within one window.
+    const limiter = portalRateLimiter(undefined, { points: 3, durationSeconds: 0.9 });
     const order: string[] = [];
     await Promise.all(queueBackground(limiter, '2', 3, order));
     expect(order).toHaveLength(3);
@@ -72,7 +73,7 @@ describe.runIf(testDatabaseUrl)(
 
     it('lets one process’s background work use the whole window when no process has a live lookup waiting', async () => {
       const [backfilling] = processes.map((p) =>
-        portalRateLimiter(p.pool, { points: 3, durationSeconds: 60 }),
+        portalRateLimiter(p.pool, { points: 3, durationSeconds: 0.9 }),
       );
       const order: string[] = [];
       await Promise.all(queueBackground(backfilling!, '81000011', 3, order));

@@ -21,7 +21,8 @@ export const MOST_LATE_MS = 800;
  * never sees more than 110 in its rolling 10 s; a steady stream gets 110 per 10.8 s (102 per 10 s,
  * 93% of what HubSpot allows). Unlike fixed windows (2 per 200 ms before, which capped a backfill
  * at 100 per 10 s and lost every slot a busy moment left unused), a slot unused now is still there
- * a moment later, and a burst of up to 110 goes out at once.
+ * a moment later, and a burst of up to 110 live calls goes out at once (background calls are
+ * spread: BACKGROUND_BURST).
  */
 export const PORTAL_WINDOW = {
   points: HUBSPOT_RATE_LIMIT.requests,
@@ -88,10 +89,26 @@ export interface PortalBook {
 const LIVE_MARGIN_MS = 100;
 
 /**
+ * Background calls are spread over the window: at most this many in any as many slots' time (the
+ * window's duration over its points: 2 in 196 ms), which still lets them use every slot of the
+ * window. A window full of calls taken in bursts holds a live lookup until a burst leaves it, up
+ * to seconds (a live lookup's p99 was 2.6 s during a backfill at the budget's ceiling); one full
+ * of spread calls has a slot leaving within a slot's time or two.
+ */
+export const BACKGROUND_BURST = 2;
+
+/** The short window background calls are spread over (see BACKGROUND_BURST). */
+const backgroundPace = (window: RollingWindow): RollingWindow => ({
+  points: BACKGROUND_BURST,
+  durationSeconds: (window.durationSeconds * BACKGROUND_BURST) / window.points,
+});
+
+/**
  * One try for a slot at `nowMs`, and the book after it. A live call may take any free slot; when
  * it must wait, it is counted until just after it will try again. A background call leaves as
  * many slots free as live callers are counted, so a live lookup that found the window full gets
- * the next free slot, whichever process holds the backfill; with none counted it may take all.
+ * the next free slot, whichever process holds the backfill; with none counted it may take all,
+ * spread over the window (BACKGROUND_BURST).
  */
 export function trySlot(
   book: PortalBook,
@@ -104,10 +121,11 @@ export function trySlot(
   const liveWaiting = book.liveWaiting.filter((until) => until > nowMs);
   const cap =
     priority === 'live' ? window.points : window.points - Math.min(window.points, liveWaiting.length);
-  const attempt: Attempt =
+  let attempt: Attempt =
     cap > 0
       ? rollingSlot(slots, nowMs, window, cap)
       : { taken: false, waitMs: Math.max(1, Math.min(...liveWaiting) - nowMs) };
+  if (attempt.taken && priority === 'background') attempt = rollingSlot(slots, nowMs, backgroundPace(window));
   if (attempt.taken) slots.push(nowMs);
   else if (priority === 'live') liveWaiting.push(nowMs + attempt.waitMs + LIVE_MARGIN_MS);
   return { attempt, book: { slots, liveWaiting } };

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { HUBSPOT_RATE_LIMIT, MOST_LATE_MS, PORTAL_WINDOW, trySlot, type PortalBook } from './limiter';
+import {
+  BACKGROUND_BURST,
+  HUBSPOT_RATE_LIMIT,
+  MOST_LATE_MS,
+  PORTAL_WINDOW,
+  trySlot,
+  type PortalBook,
+} from './limiter';
 
 /** The most calls in any `windowMs` of ascending times. */
 function busiest(times: readonly number[], windowMs: number): number {
@@ -49,15 +56,30 @@ describe("the portal's HubSpot budget", () => {
     expect((slots.length / 60_000) * HUBSPOT_RATE_LIMIT.windowMs).toBeGreaterThan(100);
   });
 
-  it('keeps an unused slot for later: a portal idle for 10.8 s may send 110 calls at once', () => {
+  it('keeps an unused slot for later: a portal idle for 10.8 s may send 110 live calls at once', () => {
     let book: PortalBook = { slots: [], liveWaiting: [] };
     let taken = 0;
     for (let i = 0; i < 120; i++) {
-      const tried = trySlot(book, 20_000, PORTAL_WINDOW, 'background');
+      const tried = trySlot(book, 20_000, PORTAL_WINDOW, 'live');
       book = tried.book;
       if (tried.attempt.taken) taken++;
     }
     expect(taken).toBe(HUBSPOT_RATE_LIMIT.requests);
+  });
+
+  it('spreads background calls over the window, so that a live lookup finding it full waits about a slot, not a burst', () => {
+    const spacing = (PORTAL_WINDOW.durationSeconds * 1000) / PORTAL_WINDOW.points;
+    const { slots } = greedyMinute('background');
+    // (A hair under the pace's window: slot times are sums of floating-point waits.)
+    expect(busiest(slots, spacing * BACKGROUND_BURST - 0.001)).toBeLessThanOrEqual(BACKGROUND_BURST);
+    // A live call at any moment of a background call's minute: the window is full, and it waits
+    // only until the oldest of the spread slots leaves it.
+    const waits = [20_001, 27_345, 33_333, 41_010, 55_555].map((now) => {
+      const book: PortalBook = { slots: slots.filter((at) => at < now), liveWaiting: [] };
+      const { attempt } = trySlot(book, now, PORTAL_WINDOW, 'live');
+      return attempt.taken ? 0 : attempt.waitMs;
+    });
+    for (const wait of waits) expect(wait).toBeLessThanOrEqual(spacing * BACKGROUND_BURST);
   });
 
   it('leaves a live lookup that found the window full the next free slot, before background calls', () => {
