@@ -60,15 +60,16 @@ async function settle(page: Page) {
   if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(1_200);
 }
 
-/**
- * The page in a window `width` wide, once its charts have followed (they redraw to their new width).
- * Every resize waits so: a click right after one (the next admin tab, once the last tab was checked
- * narrow) waited on a page still redrawing, and timed out on a loaded CI machine.
- */
-async function resized(page: Page, width: number) {
-  await page.setViewportSize({ width, height: 800 });
+/** Once the page has followed a change of its window's size: a frame, and its charts' redraw. */
+async function redrawn(page: Page) {
   await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => resolve(null))));
   if ((await page.locator('canvas').count()) > 0) await page.waitForTimeout(1_200);
+}
+
+/** The page in a window `width` wide, once its charts have followed (they redraw to their new width). */
+async function resized(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 800 });
+  await redrawn(page);
 }
 
 const route = (path: string): View => ({
@@ -86,6 +87,9 @@ const adminTab = (tab: string): View => ({
       await page.goto('/admin');
       await page.getByText('Auto-refreshing').waitFor({ timeout: 20_000 });
     }
+    // The last tab was left at another width: a click on a page still redrawing its charts timed
+    // out on a loaded CI machine.
+    else await redrawn(page);
     await page.getByRole('tab', { name: tab }).click();
     await settle(page);
   },
@@ -408,7 +412,8 @@ describe('every page of the app in the browser', () => {
     try {
       for (const [index, view] of [...PUBLIC_ROUTES.map(route), ...signedIn].entries()) {
         if (index === PUBLIC_ROUTES.length) await signInInBrowser(page, adminEmail);
-        if (index > 0) await resized(page, first!.width);
+        // A view that navigates starts afresh; an admin tab waits for the redraw itself.
+        if (index > 0) await page.setViewportSize({ width: first!.width, height: 800 });
         await view.open(page);
         for (const [at, { width, check }] of widths.entries()) {
           if (at > 0) await resized(page, width);
