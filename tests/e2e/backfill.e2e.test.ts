@@ -154,6 +154,8 @@ describe('filling existing records from the dashboard in the browser', () => {
     expect(await figure(undoJob, 'Skipped').innerText()).toBe('0');
     expect(await figure(undoJob, 'Failed').innerText()).toBe('0');
     expect(await undoJob.getByText('2 restored, 0 skipped, 0 failed of 2').count()).toBe(1);
+    // Undone: the job no longer offers an undo that would change nothing.
+    expect(await job.getByRole('button', { name: 'Undo this job' }).count()).toBe(0);
     // Free: no credits line, and the balance as the job left it.
     expect(await undoJob.getByText('Credits spent').count()).toBe(0);
     expect(await balanceText(dashboard)).toBe('48');

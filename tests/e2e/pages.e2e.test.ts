@@ -300,16 +300,24 @@ const ESTIMATED_UNDO_DRY_RUN: UndoDryRunAnswer = {
 };
 
 /**
- * The dashboard listing a finished job and a running undo of it, the finished job's "Undo this
- * job" dialog open with its dry run. The answers are the browser's own, so the view shows every
- * skip reason and an estimate whatever the walk's own backfill did; the server's are proven by
- * tests/backfill/undo.int.test.ts and tests/e2e/backfill.e2e.test.ts.
+ * The dashboard listing a finished job and a running undo (of an earlier companies job not listed:
+ * a job whose own undo runs offers none), the finished job's "Undo this job" dialog open with its
+ * dry run. The answers are the browser's own, so the view shows every skip reason and an estimate
+ * whatever the walk's own backfill did; the server's are proven by tests/backfill/undo.int.test.ts
+ * and tests/e2e/backfill.e2e.test.ts.
  */
 const undoDialog: View = {
   name: '/dashboard (Undo this job, an estimated dry run)',
   async open(page) {
     await page.route('**/api/hubspot/backfills', (request) =>
-      request.fulfill({ json: { jobs: [RUNNING_UNDO, FINISHED_JOB] } satisfies BackfillJobsAnswer }),
+      request.fulfill({
+        json: {
+          jobs: [
+            { ...RUNNING_UNDO, objectType: 'company', undoOf: '0d2e4f60-1a3b-4c5d-8e7f-9a0b1c2d3e4f' },
+            FINISHED_JOB,
+          ],
+        } satisfies BackfillJobsAnswer,
+      }),
     );
     await page.route('**/undo/dry-run', (request) => request.fulfill({ json: ESTIMATED_UNDO_DRY_RUN }));
     await page.goto('/dashboard');

@@ -7,11 +7,17 @@ import { countOf, formatNumber } from '../../lib/plural';
 /**
  * A job offers "Undo this job" once it is finished and filled something, unless it is an undo
  * itself; the server refuses the others with 409 (domain/record-history/job-undo.ts undoRefusal).
+ * Nor while its latest undo (`undoneBy`) is under way or once it completed: a second would change
+ * nothing. After a cancelled undo it does again, for the records that undo did not reach.
  */
-export const canUndo = (job: Pick<BackfillJob, 'state' | 'undoOf' | 'progress'>): boolean =>
+export const canUndo = (
+  job: Pick<BackfillJob, 'state' | 'undoOf' | 'progress'>,
+  undoneBy?: Pick<BackfillJob, 'state'>,
+): boolean =>
   (job.state === 'completed' || job.state === 'cancelled') &&
   job.undoOf === null &&
-  job.progress.succeeded > 0;
+  job.progress.succeeded > 0 &&
+  (undoneBy === undefined || undoneBy.state === 'cancelled');
 
 /** Said in the undo dialog whatever its figures: nothing is given back for lookups already made. */
 export const UNDO_IS_FREE = 'An undo is free and refunds nothing: the lookups were made.';

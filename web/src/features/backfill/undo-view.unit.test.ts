@@ -35,6 +35,12 @@ describe('which jobs offer "Undo this job"', () => {
   it('an undo job does not: an undo is never undone as a whole', () => {
     expect(canUndo(job('completed', 3, 'job-1'))).toBe(false);
   });
+
+  it('a job whose undo is under way or completed does not; after a cancelled undo it does again', () => {
+    for (const state of ['running', 'paused', 'completed'] as const)
+      expect(canUndo(job('completed', 3), { state })).toBe(false);
+    expect(canUndo(job('completed', 3), { state: 'cancelled' })).toBe(true);
+  });
 });
 
 describe('how an undo names the job it reverses', () => {

@@ -12,9 +12,18 @@ const FailureChart = lazy(() => import('./FailureChart'));
 
 /**
  * One job: what it fills (or, of an undo, which job it reverses), its progress and figures, its
- * state in words and what can be done. `undone` is the job an undo job reverses, when listed.
+ * state in words and what can be done. `undone` is the job an undo job reverses, and `undoneBy`
+ * the latest undo of this job, when listed (the list is newest first).
  */
-export function BackfillJobItem({ job, undone }: { job: BackfillJob; undone?: BackfillJob }) {
+export function BackfillJobItem({
+  job,
+  undone,
+  undoneBy,
+}: {
+  job: BackfillJob;
+  undone?: BackfillJob;
+  undoneBy?: BackfillJob;
+}) {
   const { progress } = job;
   const undo = job.undoOf !== null;
   const { title, subject, progressLabel } = jobNames(job, undone ? when(undone.startedAt) : null);
@@ -69,7 +78,7 @@ export function BackfillJobItem({ job, undone }: { job: BackfillJob; undone?: Ba
           <FailureChart reasons={progress.failuresByReason} />
         </Suspense>
       )}
-      <JobControls job={job} subject={subject} />
+      <JobControls job={job} subject={subject} undoneBy={undoneBy} />
     </li>
   );
 }

@@ -44,6 +44,7 @@ export function BackfillJobsCard() {
               key={job.jobId}
               job={job}
               undone={job.undoOf === null ? undefined : jobs.find((j) => j.jobId === job.undoOf)}
+              undoneBy={jobs.find((j) => j.undoOf === job.jobId)}
             />
           ))}
         </ul>

@@ -11,10 +11,19 @@ import { UndoJob } from './UndoJob';
 const LABELS: Record<JobAction, string> = { pause: 'Pause', resume: 'Resume', cancel: 'Cancel' };
 
 /**
- * Pause, Resume and Cancel as the job's state allows, its report, and its undo once finished.
- * `subject` names the job in the buttons' labels: "the backfill of Contacts in portal 1".
+ * Pause, Resume and Cancel as the job's state allows, its report, and its undo once finished
+ * (`undoneBy`: its latest undo job, if any). `subject` names the job in the buttons' labels: "the
+ * backfill of Contacts in portal 1".
  */
-export function JobControls({ job, subject }: { job: BackfillJob; subject: string }) {
+export function JobControls({
+  job,
+  subject,
+  undoneBy,
+}: {
+  job: BackfillJob;
+  subject: string;
+  undoneBy?: BackfillJob;
+}) {
   const [act, { isLoading }] = useBackfillActionMutation();
   const [error, setError] = useState<string | null>(null);
   const report = useReportDownload(job);
@@ -52,7 +61,7 @@ export function JobControls({ job, subject }: { job: BackfillJob; subject: strin
         >
           {report.downloading ? 'Preparing report...' : 'Download report (CSV)'}
         </Button>
-        {canUndo(job) && <UndoJob job={job} />}
+        {canUndo(job, undoneBy) && <UndoJob job={job} />}
       </div>
     </>
   );
