@@ -4,8 +4,8 @@
  * empty data folder is timed over several runs (median and max, with the machine's load
  * average, since a busy machine doubles it); then the resident memory (Linux /proc) a few
  * seconds after a start on an empty data folder or database, and again after 1,000 lookups
- * through the sandbox CRM; on PGlite, the first start on a folder with history and restarts on
- * it. `--runs N` sets the runs, `--first-start` measures only the first start.
+ * (`--lookups N`) through the sandbox CRM; on PGlite, the first start on a folder with history and
+ * restarts on it. `--runs N` sets the runs, `--first-start` measures only the first start.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
@@ -25,6 +25,8 @@ import type { BenchResult, BenchRow } from './report';
 
 const SETTLE_MS = 5_000;
 const LOOKUPS = 1_000;
+/** The largest pack (Enterprise): as many are bought as the lookups need. */
+const PACK = { packageId: 'enterprise', credits: 10_000 };
 const ZIPS = ['10001', '60601', '94105', '30301', '02108', '73301', '98101', '33101', '80202', '85001'];
 
 interface Started {
@@ -112,13 +114,27 @@ async function firstStarts(runs: number): Promise<BenchRow> {
   };
 }
 
-/** The bench's options: `--runs N` (default 5) and `--first-start` (only the first start on an empty folder). */
-export function startupOptions(options: string[]): { runs?: number; firstStartOnly: boolean } {
-  const at = options.indexOf('--runs');
-  const runs = at < 0 ? undefined : Number(options[at + 1]);
-  if (runs !== undefined && !(Number.isInteger(runs) && runs > 0))
-    throw new Error('--runs takes a whole number of runs, 1 or more');
-  return { runs, firstStartOnly: options.includes('--first-start') };
+/**
+ * The bench's options: `--runs N` (default 5), `--first-start` (only the first start on an empty
+ * folder) and `--lookups N` (default 1,000: the lookups made before memory is read again).
+ */
+export function startupOptions(options: string[]): {
+  runs?: number;
+  lookups?: number;
+  firstStartOnly: boolean;
+} {
+  const wholeNumber = (flag: string) => {
+    const at = options.indexOf(flag);
+    const n = at < 0 ? undefined : Number(options[at + 1]);
+    if (n !== undefined && !(Number.isInteger(n) && n > 0))
+      throw new Error(`${flag} takes a whole number, 1 or more`);
+    return n;
+  };
+  return {
+    runs: wholeNumber('--runs'),
+    lookups: wholeNumber('--lookups'),
+    firstStartOnly: options.includes('--first-start'),
+  };
 }
 
 async function stop({ child }: Started): Promise<void> {
@@ -138,19 +154,21 @@ async function settledRssMb({ child }: Started): Promise<number> {
 }
 
 /**
- * 1,000 lookups as a user makes them: sign up, buy credits at the test checkout, connect a
+ * `count` lookups as a user makes them: sign up, buy credits at the test checkout, connect a
  * sandbox portal, map the fields, then save contacts with a ZIP in the sandbox CRM, whose
  * webhooks the service takes to CRM writes. Resolves when every lookup is charged.
  */
 async function lookups(baseUrl: string, count: number): Promise<void> {
   const { token } = await signUp(baseUrl);
-  const checkout = await call(baseUrl, '/api/auth/create-checkout-session', {
-    token,
-    body: { packageId: 'growth', paymentType: 'oneTime' },
-  });
-  const { url } = checkout.body as { url: string };
-  const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
-  if (paid.status !== 303) throw new Error(`The test checkout answered ${paid.status}`);
+  for (let bought = 0; bought < count; bought += PACK.credits) {
+    const checkout = await call(baseUrl, '/api/auth/create-checkout-session', {
+      token,
+      body: { packageId: PACK.packageId, paymentType: 'oneTime' },
+    });
+    const { url } = checkout.body as { url: string };
+    const paid = await fetch(`${url}/pay`, { method: 'POST', redirect: 'manual' });
+    if (paid.status !== 303) throw new Error(`The test checkout answered ${paid.status}`);
+  }
   const balance = async () =>
     ((await call(baseUrl, '/api/auth/credit-balance', { token })).body as { creditBalance: number })
       .creditBalance;
@@ -190,7 +208,7 @@ async function lookups(baseUrl: string, count: number): Promise<void> {
     if (!saved.headers.get('location')?.includes('webhook'))
       throw new Error(`A sandbox save answered ${saved.status}`);
   }
-  const deadline = Date.now() + 120_000;
+  const deadline = Date.now() + Math.max(120_000, count * 20);
   while ((await balance()) > before - count) {
     if (Date.now() > deadline)
       throw new Error(`Only ${before - (await balance())} of ${count} lookups were charged`);
@@ -199,11 +217,11 @@ async function lookups(baseUrl: string, count: number): Promise<void> {
 }
 
 /** Start time, memory at idle and after the lookups, for one store behind the service. */
-async function memoryRow(label: string, env: Record<string, string>): Promise<BenchRow> {
+async function memoryRow(label: string, env: Record<string, string>, count: number): Promise<BenchRow> {
   const service = await start(env);
   try {
     const idle = await settledRssMb(service);
-    await lookups(service.baseUrl, LOOKUPS);
+    await lookups(service.baseUrl, count);
     const after = await settledRssMb(service);
     return {
       case: label,
@@ -211,23 +229,23 @@ async function memoryRow(label: string, env: Record<string, string>): Promise<Be
       medianMs: Math.round(service.startMs),
       maxMs: Math.round(service.startMs),
       rssIdleMb: idle,
-      [`rssAfter${LOOKUPS}LookupsMb`]: after,
+      [`rssAfter${count}LookupsMb`]: after,
     };
   } finally {
     await stop(service);
   }
 }
 
-async function onEmptyPglite(): Promise<BenchRow> {
+async function onEmptyPglite(count: number): Promise<BenchRow> {
   const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-startup-'));
   try {
-    return await memoryRow('PGlite: start on an empty data folder', { DATA_DIR: dataDir });
+    return await memoryRow('PGlite: start on an empty data folder', { DATA_DIR: dataDir }, count);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function onEmptyPostgres(postgresUrl: string): Promise<BenchRow> {
+async function onEmptyPostgres(postgresUrl: string, count: number): Promise<BenchRow> {
   const name = `bench_startup_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -235,7 +253,7 @@ async function onEmptyPostgres(postgresUrl: string): Promise<BenchRow> {
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    return await memoryRow('PostgreSQL: start on an empty database', { DATABASE_URL: url.toString() });
+    return await memoryRow('PostgreSQL: start on an empty database', { DATABASE_URL: url.toString() }, count);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -286,14 +304,21 @@ async function onPgliteHistory(events: number, runs: number): Promise<BenchRow[]
 }
 
 export async function runStartupBench(
-  options: { postgresUrl?: string; runs?: number; events?: number; firstStartOnly?: boolean } = {},
+  options: {
+    postgresUrl?: string;
+    runs?: number;
+    lookups?: number;
+    events?: number;
+    firstStartOnly?: boolean;
+  } = {},
 ): Promise<BenchResult> {
   await buildServer();
   const runs = options.runs ?? 5;
   const rows: BenchRow[] = [await firstStarts(runs)];
   if (!options.firstStartOnly) {
-    rows.push(await onEmptyPglite());
-    if (options.postgresUrl) rows.push(await onEmptyPostgres(options.postgresUrl));
+    const count = options.lookups ?? LOOKUPS;
+    rows.push(await onEmptyPglite(count));
+    if (options.postgresUrl) rows.push(await onEmptyPostgres(options.postgresUrl, count));
     rows.push(...(await onPgliteHistory(options.events ?? 20_000, runs)));
   }
   return {
