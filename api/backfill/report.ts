@@ -31,26 +31,39 @@ function alternativesOf(zip: string, table: ZipTable): [string, string] {
   return place ? [otherCitiesText(place), countiesText(place)] : ['', ''];
 }
 
-/** A job's records, one CSV line each, read a page at a time so a large job is never held whole. */
-export async function* reportLines(db: ReadModelDb, jobId: string, table: ZipTable): AsyncGenerator<string> {
-  yield `${REPORT_HEADER.join(',')}\r\n`;
+/**
+ * A CSV: the header, then one line of fields per row, the rows read a page at a time so a large
+ * job is never held whole.
+ */
+async function* csvLines<Row>(
+  header: readonly string[],
+  page: (offset: number, limit: number) => Promise<Row[]>,
+  fields: (row: Row) => string[],
+): AsyncGenerator<string> {
+  yield `${header.join(',')}\r\n`;
   for (let offset = 0; ; offset += REPORT_PAGE) {
-    const rows = await recordsPage(db, jobId, offset, REPORT_PAGE);
-    for (const r of rows)
-      yield `${[
-        r.objectId,
-        r.zip,
-        r.outcome,
-        r.reason ?? '',
-        Object.entries(r.filled)
-          .map(([property, value]) => `${property}=${value}`)
-          .join('; '),
-        ...(r.outcome === 'succeeded' ? alternativesOf(r.zip, table) : ['', '']),
-      ]
-        .map(csvField)
-        .join(',')}\r\n`;
+    const rows = await page(offset, REPORT_PAGE);
+    for (const row of rows) yield `${fields(row).map(csvField).join(',')}\r\n`;
     if (rows.length < REPORT_PAGE) return;
   }
+}
+
+/** A job's records, one CSV line each. */
+export function reportLines(db: ReadModelDb, jobId: string, table: ZipTable): AsyncGenerator<string> {
+  return csvLines(
+    REPORT_HEADER,
+    (offset, limit) => recordsPage(db, jobId, offset, limit),
+    (r) => [
+      r.objectId,
+      r.zip,
+      r.outcome,
+      r.reason ?? '',
+      Object.entries(r.filled)
+        .map(([property, value]) => `${property}=${value}`)
+        .join('; '),
+      ...(r.outcome === 'succeeded' ? alternativesOf(r.zip, table) : ['', '']),
+    ],
+  );
 }
 
 export const UNDO_REPORT_HEADER = ['object_id', 'outcome', 'reason', 'fields_restored', 'fields_kept'];
@@ -60,12 +73,10 @@ export const UNDO_REPORT_HEADER = ['object_id', 'outcome', 'reason', 'fields_res
  * because a person changed them since), skipped (why) or failed (HubSpot's refusal). The values
  * themselves are in each record's history.
  */
-export async function* undoReportLines(db: ReadModelDb, jobId: string): AsyncGenerator<string> {
-  yield `${UNDO_REPORT_HEADER.join(',')}\r\n`;
-  for (let offset = 0; ; offset += REPORT_PAGE) {
-    const rows = await undoRecordsPage(db, jobId, offset, REPORT_PAGE);
-    for (const r of rows)
-      yield `${[r.objectId, r.outcome, r.reason ?? '', r.restored.join('; '), r.kept.join('; ')].map(csvField).join(',')}\r\n`;
-    if (rows.length < REPORT_PAGE) return;
-  }
+export function undoReportLines(db: ReadModelDb, jobId: string): AsyncGenerator<string> {
+  return csvLines(
+    UNDO_REPORT_HEADER,
+    (offset, limit) => undoRecordsPage(db, jobId, offset, limit),
+    (r) => [r.objectId, r.outcome, r.reason ?? '', r.restored.join('; '), r.kept.join('; ')],
+  );
 }
