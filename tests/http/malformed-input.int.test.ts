@@ -38,7 +38,11 @@ function routesOf(app: Express): Route[] {
   );
 }
 
-/** Every query parameter some route reads; each gets every malformed value on every route. */
+/**
+ * The query parameters routes are known to read. Each is given to every route to see whether it
+ * reads it (queryNamesRead), and every malformed value then goes to each route under each name
+ * it reads, these and any other it was seen to read.
+ */
 const QUERY_NAMES = [
   'search',
   'limit',
@@ -291,8 +295,19 @@ describe(`malformed input against every route on ${backend.name}`, () => {
   }, 300_000);
 
   it('answers no malformed query value, on any route, with a 5xx', async () => {
-    for (const route of routes) {
-      const addresses = QUERY_NAMES.flatMap((name) => [
+    const names = await queryNamesRead(app, routes, (route, query) =>
+      fuzz(route.method, `${fill(route.path)}?${query}`),
+    );
+    // Every name on one address no route serves: the query parser and the middleware every
+    // request passes read each name there as they do on every route.
+    const cases = [{ method: 'GET', path: '/api/no-such-route', names: new Set(QUERY_NAMES) }, ...names];
+    const reading = names.filter((r) => r.names.size > 0);
+    console.info(
+      `Query names read: ${reading.map((r) => `${r.method} ${r.path} [${[...r.names].join(' ')}]`).join('; ')}`,
+    );
+    expect(reading.length).toBeGreaterThan(5);
+    for (const route of cases) {
+      const addresses = [...route.names].flatMap((name) => [
         ...MALFORMED_VALUES.map((v) => `${fill(route.path)}?${name}=${v}`),
         `${fill(route.path)}?${name}=a&${name}=b`,
         `${fill(route.path)}?${name}[x]=1`,
@@ -525,6 +540,68 @@ describe(`malformed input against every route on ${backend.name}`, () => {
     }
   });
 });
+
+const PROBE = 'malformed_input_probe';
+
+/**
+ * The query names each route's own code reads, seen through the app's query parser (Express
+ * parses the query again at each read of req.query): every route is asked twice, with no name
+ * and with every name at a benign value, and a name counts as read when the route looks it up
+ * more often than an address no route serves does (the middleware every request passes reads
+ * the whole query). A route that lists the query's names (a schema, Object.keys) reads them all.
+ * A name read only after another name holds some particular value is not found: the random
+ * test below still sends any name to any route.
+ */
+async function queryNamesRead(
+  app: RunningApp,
+  routes: Route[],
+  ask: (route: Route, query: string) => Promise<void>,
+): Promise<(Route & { names: Set<string> })[]> {
+  const express = app.system.app;
+  const parse = express.get('query parser fn') as (text: string) => Record<string, unknown>;
+  const seen = new Map<string, { gets: Map<string, number>; listings: number }>();
+  express.set('query parser fn', (text: string) => {
+    const parsed = parse(text);
+    const probe = new URLSearchParams(text).get(PROBE);
+    if (probe === null) return parsed;
+    const tally = seen.get(probe) ?? { gets: new Map<string, number>(), listings: 0 };
+    seen.set(probe, tally);
+    return new Proxy(parsed, {
+      get(target, key, receiver) {
+        if (typeof key === 'string') tally.gets.set(key, (tally.gets.get(key) ?? 0) + 1);
+        return Reflect.get(target, key, receiver) as unknown;
+      },
+      ownKeys(target) {
+        tally.listings += 1;
+        return Reflect.ownKeys(target);
+      },
+    });
+  });
+  const every = QUERY_NAMES.map((n) => `${n}=${BENIGN}`).join('&');
+  const probed = async (route: Route, id: string, query: string) => {
+    await ask(route, `${query}${query ? '&' : ''}${PROBE}=${id}`);
+    return seen.get(id) ?? { gets: new Map<string, number>(), listings: 0 };
+  };
+  try {
+    const nowhere = { method: 'GET', path: '/api/no-such-route' };
+    const base = [await probed(nowhere, 'base-0', ''), await probed(nowhere, 'base-1', every)];
+    const answer: (Route & { names: Set<string> })[] = [];
+    for (const [index, route] of routes.entries()) {
+      const names = new Set<string>();
+      for (const [at, query] of ['', every].entries()) {
+        const { gets, listings } = await probed(route, `${index}-${at}`, query);
+        const baseline = base[at]!;
+        if (listings > baseline.listings) QUERY_NAMES.forEach((n) => names.add(n));
+        for (const [name, count] of gets)
+          if (name !== PROBE && count > (baseline.gets.get(name) ?? 0)) names.add(name);
+      }
+      answer.push({ ...route, names });
+    }
+    return answer;
+  } finally {
+    express.set('query parser fn', parse);
+  }
+}
 
 function groupByRoute<T extends Route>(cases: T[]): T[][] {
   const groups = new Map<string, T[]>();
