@@ -20,7 +20,7 @@ import { INSTALL_DIR } from '../../api/install-dir';
 import { call, signUp } from '../../tests/support/app';
 import { connectionsOf, connectSandboxPortal, sandboxPass } from '../../tests/support/sandbox-hubspot';
 import { freePort } from '../../tests/support/server-process';
-import { buildServer } from '../build-server';
+import { buildPgliteTemplate, buildServer } from '../build-server';
 import type { BenchResult, BenchRow } from './report';
 
 const SETTLE_MS = 5_000;
@@ -216,11 +216,37 @@ async function lookups(baseUrl: string, count: number): Promise<void> {
   }
 }
 
+/** The bearer token the bench gives the service, to read where its memory is from /metrics. */
+const METRICS_TOKEN = randomUUID();
+
+/**
+ * Where the resident memory is, in MB: the JS heap in use of the heap V8 holds, memory held by JS
+ * objects outside it (buffers, and on PGlite its WASM memory, which never shrinks), and the rest:
+ * code and native allocations.
+ */
+async function memorySplit({ baseUrl }: Started): Promise<string> {
+  const response = await fetch(`${baseUrl}/metrics`, {
+    headers: { authorization: `Bearer ${METRICS_TOKEN}` },
+  });
+  const text = await response.text();
+  const mb = (name: string) => {
+    const value = Number(new RegExp(`^zipfill_${name} (\\S+)$`, 'm').exec(text)?.[1]);
+    if (!Number.isFinite(value)) throw new Error(`/metrics has no zipfill_${name}`);
+    return value / 2 ** 20;
+  };
+  const rss = mb('process_resident_memory_bytes');
+  const heap = mb('nodejs_heap_size_used_bytes');
+  const heapTotal = mb('nodejs_heap_size_total_bytes');
+  const external = mb('nodejs_external_memory_bytes');
+  return `heap ${heap.toFixed(0)} of ${heapTotal.toFixed(0)}, external ${external.toFixed(0)}, rest ${(rss - heapTotal - external).toFixed(0)}`;
+}
+
 /** Start time, memory at idle and after the lookups, for one store behind the service. */
 async function memoryRow(label: string, env: Record<string, string>, count: number): Promise<BenchRow> {
-  const service = await start(env);
+  const service = await start({ ...env, METRICS_TOKEN });
   try {
     const idle = await settledRssMb(service);
+    const idleSplit = await memorySplit(service);
     await lookups(service.baseUrl, count);
     const after = await settledRssMb(service);
     return {
@@ -229,7 +255,9 @@ async function memoryRow(label: string, env: Record<string, string>, count: numb
       medianMs: Math.round(service.startMs),
       maxMs: Math.round(service.startMs),
       rssIdleMb: idle,
+      'idle MB: heap used of total, external, rest': idleSplit,
       [`rssAfter${count}LookupsMb`]: after,
+      [`after ${count} lookups MB: heap used of total, external, rest`]: await memorySplit(service),
     };
   } finally {
     await stop(service);
@@ -312,7 +340,10 @@ export async function runStartupBench(
     firstStartOnly?: boolean;
   } = {},
 ): Promise<BenchResult> {
+  // As `npm run build:server` does: the server, then the empty data folder a first start copies
+  // (building the server alone empties api/dist, the template with it).
   await buildServer();
+  await buildPgliteTemplate();
   const runs = options.runs ?? 5;
   const rows: BenchRow[] = [await firstStarts(runs)];
   if (!options.firstStartOnly) {
