@@ -27,7 +27,11 @@ export default defineConfig({
           include: ['{domain,projections,api,web,scripts,tests}/**/*.test.{ts,tsx}'],
           exclude: [...configDefaults.exclude, ...leftOut, ...OWN_MODULES],
           isolate: false,
-          globalSetup: ['tests/support/announce-skipped.ts', 'tests/support/pglite-image.ts'],
+          globalSetup: [
+            'tests/support/announce-skipped.ts',
+            'tests/support/pglite-image.ts',
+            'tests/support/child-programs.ts',
+          ],
           // Fails a suite whose process called one of HubSpot's retired, numbered APIs.
           setupFiles: ['tests/support/retired-hubspot-apis.ts'],
         },

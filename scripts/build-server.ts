@@ -14,12 +14,24 @@ import { initialiseInChild, PGLITE_TEMPLATE } from '../api/db/pglite';
 export const SERVER_DIST = fileURLToPath(new URL('../api/dist', import.meta.url));
 
 export async function buildServer(outdir: string = SERVER_DIST): Promise<void> {
-  rmSync(outdir, { recursive: true, force: true });
-  await build({
-    entryPoints: {
+  await bundlePrograms(
+    {
       main: fileURLToPath(new URL('../api/main.ts', import.meta.url)),
       replay: fileURLToPath(new URL('./replay.ts', import.meta.url)),
     },
+    outdir,
+  );
+}
+
+/**
+ * Programs (name → source file) bundled into an emptied `outdir`, one `<name>.js` each with the
+ * modules they share in chunks, packages left in node_modules (so `outdir` must lie in the
+ * repository, where they resolve).
+ */
+export async function bundlePrograms(entryPoints: Record<string, string>, outdir: string): Promise<void> {
+  rmSync(outdir, { recursive: true, force: true });
+  await build({
+    entryPoints,
     outdir,
     bundle: true,
     splitting: true,

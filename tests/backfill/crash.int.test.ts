@@ -17,6 +17,7 @@ import { recordStream } from '../../domain/record-history/events';
 import type { BackfillJobAnswer, BackfillJobsAnswer } from '../../api/backfill/contract';
 import type { RecordHistoryAnswer } from '../../api/record-history/contract';
 import { contactOf, jobOf, MAPPING, reportOf, runJob, seedContacts, startJob, waitForJob } from './helpers';
+import { programArgs } from '../support/child-programs';
 
 const targets = crashTargets('zipfill-backfill-crash-');
 
@@ -76,7 +77,7 @@ interface Child {
 
 async function startChild(env: Record<string, string>): Promise<Child> {
   const port = await freePort();
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/backfill/fixtures/backfill-child.ts'], {
+  const child = spawn(process.execPath, programArgs('backfillChild'), {
     env: { ...process.env, ...env, CHILD_PORT: String(port) },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

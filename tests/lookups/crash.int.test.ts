@@ -9,6 +9,7 @@ import { crashTargets } from '../support/crash-targets';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { foldBalance, waitUntil } from './helpers';
+import { programArgs } from '../support/child-programs';
 
 interface Child {
   process: ChildProcess;
@@ -17,7 +18,7 @@ interface Child {
 
 /** Starts the service in a child process; resolves when it listens. */
 function startChild(env: Record<string, string>): Promise<Child> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'tests/lookups/fixtures/app-child.ts'], {
+  const child = spawn(process.execPath, programArgs('lookupChild'), {
     env: { ...process.env, ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });

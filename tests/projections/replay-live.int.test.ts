@@ -7,6 +7,7 @@ import { createSchema, dropSchema, schemaUrl, testDatabaseUrl } from '../support
 import { sandboxCustomer, sandboxWebhookSecret, sandboxZipChange } from '../support/fleet';
 import { deliver } from '../support/hubspot-webhook';
 import { startService, type ServiceProcess } from '../support/server-process';
+import { programArgs } from '../support/child-programs';
 
 const run = promisify(execFile);
 const password = 'a long enough passphrase';
@@ -56,7 +57,7 @@ async function caughtUp(service: ServiceProcess): Promise<boolean> {
 }
 
 function replay(url: string, args: string[]) {
-  return run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', ...args], {
+  return run(process.execPath, [...programArgs('replay'), ...args], {
     env: { ...process.env, DATABASE_URL: url, EVENTSTORE_URL: '' },
   });
 }

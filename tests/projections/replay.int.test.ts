@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openPglite } from '../../api/db/database';
 import { KurrentDbStandIn } from '../support/kurrentdb/server';
 import { startService } from '../support/server-process';
+import { programArgs } from '../support/child-programs';
 
 const run = promisify(execFile);
 
@@ -59,7 +60,7 @@ describe('npm run replay', () => {
         const before = await snapshot(dataDir);
         expect(before.accounts).toHaveLength(3);
 
-        const { stdout } = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', '--all'], {
+        const { stdout } = await run(process.execPath, [...programArgs('replay'), '--all'], {
           env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', ...eventStore },
         });
         // No service can run beside a PGlite replay, so it replays flat out.
@@ -77,7 +78,7 @@ describe('npm run replay', () => {
   );
 
   it('refuses an unknown projection by name, listing the known ones', async () => {
-    const error = await run(process.execPath, ['--import', 'tsx', 'scripts/replay.ts', 'no-such-thing'], {
+    const error = await run(process.execPath, [...programArgs('replay'), 'no-such-thing'], {
       env: { ...process.env, DATA_DIR: '/tmp/zipfill-replay-unused', DATABASE_URL: '' },
     }).catch((e: { stderr: string; code: number }) => e);
     expect((error as { code: number }).code).toBe(1);
@@ -87,11 +88,9 @@ describe('npm run replay', () => {
   }, 60_000);
 
   it('refuses a pace that is not a share of the time, saying what it takes', async () => {
-    const error = await run(
-      process.execPath,
-      ['--import', 'tsx', 'scripts/replay.ts', '--pace', '2', '--all'],
-      { env: { ...process.env, DATA_DIR: '/tmp/zipfill-replay-unused', DATABASE_URL: '' } },
-    ).catch((e: { stderr: string; code: number }) => e);
+    const error = await run(process.execPath, [...programArgs('replay'), '--pace', '2', '--all'], {
+      env: { ...process.env, DATA_DIR: '/tmp/zipfill-replay-unused', DATABASE_URL: '' },
+    }).catch((e: { stderr: string; code: number }) => e);
     expect((error as { code: number }).code).toBe(1);
     expect((error as { stderr: string }).stderr).toMatch(
       /--pace needs the share .* above 0 and at most 1 \(got "2"\)/,

@@ -15,6 +15,7 @@ import { readModels } from '../../projections/schema';
 import { backends, createSchema, dropSchema, freshName, testDatabaseUrl } from '../support/databases';
 import { TcpProxy } from '../support/tcp-proxy';
 import { countRecorded, createRecordingTable, recordingProjection } from '../support/test-projection';
+import { programArgs } from '../support/child-programs';
 
 async function appendTicks(store: EventStore, streams: number, perStream: number) {
   await Promise.all(
@@ -177,14 +178,10 @@ function startChild(
   env: Record<string, string>,
   until: 'started' | 'caught-up' = 'started',
 ): Promise<ChildProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'tests/projections/fixtures/projection-child.ts'],
-    {
-      env: { ...process.env, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
+  const child = spawn(process.execPath, programArgs('projectionChild'), {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   let stderr = '';
   child.stderr!.on('data', (d: Buffer) => (stderr += d.toString()));
   return new Promise((resolve, reject) => {

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { programArgs } from './child-programs';
 
 export interface ServiceProcess {
   baseUrl: string;
@@ -31,13 +32,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the service in its own node process in a fresh data folder and resolves once
- * /api/health answers. By default it runs the sources under tsx, as `npm run dev` does, so a test
- * sees the code as it is now; `command` runs something else (the built server). The web app must
+ * /api/health answers. By default it runs the run's bundle of the sources (tests/support/child-programs.ts),
+ * so a test sees the code as it is now; `command` runs something else (the built server). The web app must
  * be built (npm install builds it).
  */
 export async function startService(
   env: Record<string, string> = {},
-  command: readonly string[] = ['--import', 'tsx', 'api/main.ts'],
+  command: readonly string[] = programArgs('service'),
 ): Promise<ServiceProcess> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-e2e-'));
