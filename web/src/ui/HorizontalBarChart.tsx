@@ -4,6 +4,7 @@ import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { BarChartOption } from '../lib/bar-chart';
+import { useReducedMotion } from '../lib/media';
 
 // Only the parts these charts draw: the full echarts build would triple the chunk.
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -24,11 +25,12 @@ export function HorizontalBarChart({
   bars: number;
   barHeight: number;
 }) {
+  const still = useReducedMotion();
   return (
     <div role="img" aria-label={label}>
       <ReactEChartsCore
         echarts={echarts}
-        option={option}
+        option={{ ...option, animation: !still }}
         lazyUpdate
         style={{ height: 24 + bars * barHeight, width: '100%' }}
       />

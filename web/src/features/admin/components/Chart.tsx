@@ -4,6 +4,7 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { EChartsOption } from 'echarts';
+import { useReducedMotion } from '../../../lib/media';
 
 // Only what the admin charts draw; this module is reached only from the admin area's lazy chunk.
 echarts.use([LineChart, BarChart, GridComponent, TooltipComponent, LegendComponent, CanvasRenderer]);
@@ -17,9 +18,16 @@ export function Chart({
   height?: number;
   label: string;
 }) {
+  const still = useReducedMotion();
   return (
     <div role="img" aria-label={label}>
-      <ReactEChartsCore echarts={echarts} option={option} style={{ height }} notMerge lazyUpdate />
+      <ReactEChartsCore
+        echarts={echarts}
+        option={{ ...option, animation: !still }}
+        style={{ height }}
+        notMerge
+        lazyUpdate
+      />
     </div>
   );
 }
