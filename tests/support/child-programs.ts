@@ -1,5 +1,6 @@
-import { existsSync } from 'node:fs';
 import { join } from 'node:path';
+import { inject } from 'vitest';
+import type { TestProject } from 'vitest/node';
 import { INSTALL_DIR } from '../../api/install-dir';
 import { bundlePrograms } from '../../scripts/build-server';
 
@@ -17,6 +18,13 @@ const PROGRAMS = {
 
 type Program = keyof typeof PROGRAMS;
 
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Where the run's bundles of the programs lie. */
+    childProgramsDir: string;
+  }
+}
+
 /**
  * Inside the repository, so the bundles find its node_modules and its package.json (the
  * service finds its files from there, api/install-dir.ts).
@@ -29,20 +37,19 @@ const OUTDIR = join(INSTALL_DIR, 'test-results', 'child-programs');
  * 7.5 to 8.5 s of CPU for a start of the service against 5.3 to 5.7 s from a bundle here, and
  * a run starts dozens of them.
  */
-export default async function bundledForTheRun(): Promise<void> {
+export default async function bundledForTheRun(project: TestProject): Promise<void> {
   await bundlePrograms(
     Object.fromEntries(Object.entries(PROGRAMS).map(([name, source]) => [name, join(INSTALL_DIR, source)])),
     OUTDIR,
   );
+  project.provide('childProgramsDir', OUTDIR);
 }
 
 /**
- * Node's arguments for running `program`: its bundle when the run made one, else its sources
- * under tsx (a suite run outside vitest's global setup).
+ * Node's arguments for running `program`: in a vitest run its bundle from this run; outside one
+ * (a benchmark, the guide's screenshots) its sources under tsx, never an earlier run's bundle.
  */
 export function programArgs(program: Program): string[] {
-  const bundle = join(OUTDIR, `${program}.js`);
-  return existsSync(bundle)
-    ? ['--enable-source-maps', bundle]
-    : ['--import', 'tsx', join(INSTALL_DIR, PROGRAMS[program])];
+  if (!process.env.VITEST) return ['--import', 'tsx', join(INSTALL_DIR, PROGRAMS[program])];
+  return ['--enable-source-maps', join(inject('childProgramsDir'), `${program}.js`)];
 }
