@@ -154,6 +154,12 @@ export class SingletonWorker {
   private async run(): Promise<void> {
     const stopping = this.stopping.signal;
     let lease: Lease | undefined;
+    /**
+     * Aborts when the worker stops or loses the lease it holds. Made once per lease, not per step:
+     * Node 20's AbortSignal.any leaves a reference in each source signal for every call, so one per
+     * step grew the service by about 1 kB per lookup.
+     */
+    let signal = stopping;
     let prepared = false;
     let failures = 0;
     while (!stopping.aborted) {
@@ -175,9 +181,9 @@ export class SingletonWorker {
             continue;
           }
           this.current.holding = true;
+          signal = AbortSignal.any([stopping, lease.signal]);
           prepared = false;
         }
-        const signal = AbortSignal.any([stopping, lease.signal]);
         if (!prepared) {
           await this.options.prepare?.(signal);
           if (signal.aborted) continue;
