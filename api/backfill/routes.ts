@@ -104,7 +104,8 @@ export function backfillModule(deps: BackfillDeps & { auth: AuthDeps; wake: () =
           const job = await controlJob(deps, row, action);
           if (job.state === 'running') deps.wake();
           const now = (await caughtUp(deps, row.jobId, job.state)) ?? row;
-          res.json(answer(now) satisfies BackfillJobAnswer);
+          // The state is what was just recorded, even where the read model is still behind (a restart's backlog).
+          res.json(answer({ ...now, state: job.state }) satisfies BackfillJobAnswer);
         });
 
       app.get('/api/hubspot/backfill/:jobId/report.csv', signedIn, async (req, res) => {

@@ -248,5 +248,27 @@ for (const backend of backends) {
       });
       expect((timeline.body as { logs: unknown[] }).logs).toHaveLength(3);
     });
+
+    // Last in the file: it stops the read models' projections, as a restart's backlog holds them back.
+    it('answers a cancel with the state it recorded, also while the read models are still catching up', async () => {
+      const user = await userWithPortal(app);
+      await seedContacts(
+        app.system.database,
+        user.portalId,
+        Array.from({ length: 60 }, (_, i) => ({ firstname: `C${i}`, zip: '10001' })),
+      );
+      const started = await startJob(app, user.token, user.portalId, {
+        objectType: 'contact',
+        scope: 'empty',
+      });
+      await waitForJob(app.baseUrl, user.token, started.jobId, ['out_of_credits']);
+
+      await app.system.runner.stop();
+      const cancelled = await call(app.baseUrl, `/api/hubspot/backfill/${started.jobId}/cancel`, {
+        token: user.token,
+        method: 'POST',
+      });
+      expect(cancelled).toMatchObject({ status: 200, body: { job: { state: 'cancelled' } } });
+    });
   });
 }
