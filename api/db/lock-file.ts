@@ -72,6 +72,8 @@ export function lockDataDir(dataDir: string): () => void {
       const release = () => {
         if (released) return;
         released = true;
+        // A process that opens and closes many folders (a test worker) would otherwise gather listeners.
+        process.removeListener('exit', release);
         try {
           if (readFileSync(path, 'utf8').trim() === me) rmSync(path, { force: true });
         } catch {

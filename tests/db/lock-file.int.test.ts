@@ -44,6 +44,12 @@ describe('the data folder lock', () => {
     return pid;
   }
 
+  it('leaves nothing behind in the process once released, however many folders it opens and closes', () => {
+    const before = process.listenerCount('exit');
+    for (let i = 0; i < 20; i++) lockDataDir(folder())();
+    expect(process.listenerCount('exit')).toBe(before);
+  });
+
   it('refuses a folder held by a live process, naming its pid', () => {
     const dir = folder();
     const release = lockDataDir(dir);
