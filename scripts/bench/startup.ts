@@ -21,6 +21,7 @@ import { call, signUp } from '../../tests/support/app';
 import { connectionsOf, connectSandboxPortal, sandboxPass } from '../../tests/support/sandbox-hubspot';
 import { freePort } from '../../tests/support/server-process';
 import { buildPgliteTemplate, buildServer } from '../build-server';
+import { startCommand } from '../start-command';
 import type { BenchResult, BenchRow } from './report';
 
 const SETTLE_MS = 5_000;
@@ -35,21 +36,12 @@ interface Started {
   startMs: number;
 }
 
-/** `npm start`'s own command line, run with this node and without npm around it. */
-function startCommand(): string[] {
-  const pkg = JSON.parse(readFileSync(join(INSTALL_DIR, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
-  };
-  const [program, ...args] = pkg.scripts.start.split(' ');
-  if (program !== 'node') throw new Error(`npm start runs ${program}, not node`);
-  return args;
-}
-
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
+  const { flags, script } = startCommand();
   const started = performance.now();
-  const child = spawn(process.execPath, startCommand(), {
+  const child = spawn(process.execPath, [...flags, script], {
     cwd: INSTALL_DIR,
     env: {
       ...process.env,

@@ -1,8 +1,9 @@
-import { rmSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { INSTALL_DIR } from '../../api/install-dir';
 import { buildServer } from '../../scripts/build-server';
+import { startCommand } from '../../scripts/start-command';
 import { startService, type ServiceProcess } from '../support/server-process';
 
 // Inside api/dist (ignored by git), so the build finds web/dist and the ZIP table as npm start's does.
@@ -12,7 +13,7 @@ describe('the built server, as npm start and the image run it', () => {
   let service: ServiceProcess;
   beforeAll(async () => {
     await buildServer(outdir);
-    service = await startService({}, ['--enable-source-maps', join(outdir, 'main.js')]);
+    service = await startService({}, [...startCommand().flags, join(outdir, 'main.js')]);
   }, 120_000);
   afterAll(async () => {
     await service?.stop();
@@ -30,6 +31,13 @@ describe('the built server, as npm start and the image run it', () => {
     expect(page.status).toBe(200);
     expect(page.headers.get('content-type')).toContain('text/html');
     expect(await page.text()).toContain('<div id="root">');
+  });
+
+  it('is what the image runs: its CMD is npm start’s command, node flags included', () => {
+    const dockerfile = readFileSync(join(INSTALL_DIR, 'Dockerfile'), 'utf8');
+    const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
+    const { flags, script } = startCommand();
+    expect(cmd).toEqual(['node', ...flags, script]);
   });
 
   it('stops cleanly on SIGTERM, as under an init process', async () => {

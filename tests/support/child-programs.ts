@@ -3,6 +3,7 @@ import { inject } from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { INSTALL_DIR } from '../../api/install-dir';
 import { bundlePrograms } from '../../scripts/build-server';
+import { startCommand } from '../../scripts/start-command';
 
 /**
  * The programs suites start in processes of their own: the service, the replay, and the
@@ -48,8 +49,10 @@ export default async function bundledForTheRun(project: TestProject): Promise<vo
 /**
  * Node's arguments for running `program`: in a vitest run its bundle from this run; outside one
  * (a benchmark, the guide's screenshots) its sources under tsx, never an earlier run's bundle.
+ * The service, and the fixtures that are the service with a hook, run with npm start's flags.
  */
 export function programArgs(program: Program): string[] {
-  if (!process.env.VITEST) return ['--import', 'tsx', join(INSTALL_DIR, PROGRAMS[program])];
-  return ['--enable-source-maps', join(inject('childProgramsDir'), `${program}.js`)];
+  const flags = program === 'replay' ? ['--enable-source-maps'] : startCommand().flags;
+  if (!process.env.VITEST) return [...flags, '--import', 'tsx', join(INSTALL_DIR, PROGRAMS[program])];
+  return [...flags, join(inject('childProgramsDir'), `${program}.js`)];
 }

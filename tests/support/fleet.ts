@@ -11,6 +11,7 @@ import { deliver, zipChange } from './hubspot-webhook';
 import { connectMappedSandboxPortal, sandboxPass } from './sandbox-hubspot';
 import { startService, type ServiceProcess } from './server-process';
 import { RoundRobinProxy } from './tcp-proxy';
+import { startCommand } from '../../scripts/start-command';
 
 /**
  * Several `npm start` processes (the built server) on one fresh PostgreSQL database, behind a
@@ -54,7 +55,7 @@ export async function buildFleetServer(): Promise<{ command: string[]; replay: s
   const outdir = join(INSTALL_DIR, 'api', 'dist', `fleet-${process.pid}`);
   await buildServer(outdir);
   return {
-    command: ['--enable-source-maps', join(outdir, 'main.js')],
+    command: [...startCommand().flags, join(outdir, 'main.js')],
     replay: ['--enable-source-maps', join(outdir, 'replay.js')],
     remove: () => rmSync(outdir, { recursive: true, force: true }),
   };
