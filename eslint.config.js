@@ -12,6 +12,7 @@ export default tseslint.config(
       'data',
       'bench-results',
       'coverage',
+      'test-results',
       'api/zipdata/*.json',
     ],
   },
