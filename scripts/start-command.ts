@@ -2,21 +2,29 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { INSTALL_DIR } from '../api/install-dir';
 
+type NodeScript = 'start' | 'replay';
+
+const commands = new Map<NodeScript, { flags: string[]; script: string }>();
+
 /**
- * What `npm start` runs, read from package.json, the one place its node flags are set (the
- * image's CMD repeats them, which a test holds): the flags, and the script they run. The
- * benchmarks and the suites that start the service in a process of its own give it the same
- * flags, so the heap cap among them is exercised wherever the service runs.
+ * What `npm start` (or `npm run replay`) runs, read once from package.json, the one place its
+ * node flags are set (the image's CMD repeats start's, which a test holds): the flags, and the
+ * script they run. The benchmarks and the suites that start the service in a process of its own
+ * give it the same flags, so the heap cap among them is exercised wherever the service runs.
  */
-export function startCommand(): { flags: string[]; script: string } {
+export function startCommand(name: NodeScript = 'start'): { flags: string[]; script: string } {
+  const known = commands.get(name);
+  if (known) return known;
   const pkg = JSON.parse(readFileSync(join(INSTALL_DIR, 'package.json'), 'utf8')) as {
-    scripts: { start: string };
+    scripts: Record<NodeScript, string>;
   };
-  const [program, ...args] = pkg.scripts.start.split(' ');
-  if (program !== 'node') throw new Error(`npm start runs ${program}, not node`);
+  const line = pkg.scripts[name];
+  const [program, ...args] = line.split(' ');
+  if (program !== 'node') throw new Error(`npm run ${name} runs ${program}, not node`);
   const flags = args.filter((arg) => arg.startsWith('--'));
   const [script, ...rest] = args.filter((arg) => !arg.startsWith('--'));
-  if (!script || rest.length > 0)
-    throw new Error(`npm start runs "${pkg.scripts.start}": expected one script`);
-  return { flags, script };
+  if (!script || rest.length > 0) throw new Error(`npm run ${name} runs "${line}": expected one script`);
+  const command = { flags, script };
+  commands.set(name, command);
+  return command;
 }

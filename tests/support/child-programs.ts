@@ -49,10 +49,11 @@ export default async function bundledForTheRun(project: TestProject): Promise<vo
 /**
  * Node's arguments for running `program`: in a vitest run its bundle from this run; outside one
  * (a benchmark, the guide's screenshots) its sources under tsx, never an earlier run's bundle.
- * The service, and the fixtures that are the service with a hook, run with npm start's flags.
+ * The replay runs with npm run replay's flags; the service, and the fixtures that are the service
+ * with a hook, with npm start's.
  */
 export function programArgs(program: Program): string[] {
-  const flags = program === 'replay' ? ['--enable-source-maps'] : startCommand().flags;
+  const { flags } = startCommand(program === 'replay' ? 'replay' : 'start');
   if (!process.env.VITEST) return [...flags, '--import', 'tsx', join(INSTALL_DIR, PROGRAMS[program])];
   return [...flags, join(inject('childProgramsDir'), `${program}.js`)];
 }

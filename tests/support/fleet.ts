@@ -56,7 +56,7 @@ export async function buildFleetServer(): Promise<{ command: string[]; replay: s
   await buildServer(outdir);
   return {
     command: [...startCommand().flags, join(outdir, 'main.js')],
-    replay: ['--enable-source-maps', join(outdir, 'replay.js')],
+    replay: [...startCommand('replay').flags, join(outdir, 'replay.js')],
     remove: () => rmSync(outdir, { recursive: true, force: true }),
   };
 }
