@@ -7,7 +7,7 @@ export interface ScryptParams {
   p: number;
 }
 
-export const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
+const OWASP_SCRYPT: ScryptParams = { N: 2 ** 17, r: 8, p: 1 };
 
 const KEY_LENGTH = 32;
 const SALT_LENGTH = 16;

@@ -10,7 +10,8 @@ import { silentLogger } from '../../api/logging/logger';
 import { readSettings } from '../../api/settings';
 import { createSystem } from '../../api/system';
 import { backends } from '../support/databases';
-import { call, FAST_HASHING, freshEmail, signUp } from '../support/app';
+import { call, freshEmail, signUp } from '../support/app';
+import { FAST_HASHING } from '../support/fast-hashing';
 
 /** Runs the service on an open database while `use` runs, then stops it (the database stays open). */
 async function withService<T>(

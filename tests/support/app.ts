@@ -7,9 +7,7 @@ import { silentLogger, type Logger } from '../../api/logging/logger';
 import { readSettings, type Settings } from '../../api/settings';
 import { createSystem, type System, type SystemOverrides } from '../../api/system';
 import { forSuite, type Backend, type TestDatabase } from './databases';
-
-/** scrypt at a cost tests can afford by the dozen; the stored format still names it. */
-export const FAST_HASHING = { N: 2 ** 12, r: 8, p: 1 };
+import { FAST_HASHING } from './fast-hashing';
 
 /** Tests sign up many users from 127.0.0.1: per-IP limits that would get in their way are raised. */
 export const GENEROUS_LIMITS: Partial<RateLimitPolicy> = {

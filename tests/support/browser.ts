@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { forSuite } from './databases';
 import { chromiumPath } from './optional-suites';
+import { programArgs } from './child-programs';
 import { startService, type ServiceProcess } from './server-process';
 
 /** Debian's chromium, never a downloaded browser; background networking off (the machine has no internet). */
@@ -39,7 +40,8 @@ export async function freshPage(
 }
 
 /**
- * The service (with `env`) and a browser, started for the suite that calls it and closed after it;
+ * The service (with `env`; tests/e2e/fixtures/browser-service.ts) and a browser, started for the
+ * suite that calls it and closed after it;
  * `started` takes both for the suite's own variables (and may arrange what the suite's pages show).
  */
 export function serviceAndBrowserForSuite(
@@ -49,7 +51,7 @@ export function serviceAndBrowserForSuite(
 ): void {
   forSuite(
     async () => {
-      const service = await startService(env);
+      const service = await startService(env, programArgs('browserService'));
       const browser = await launchBrowser().catch(async (error: unknown) => {
         await service.stop();
         throw error;

@@ -7,10 +7,11 @@ import { startCommand } from '../../scripts/start-command';
 
 /**
  * The programs suites start in processes of their own: the service, the replay, and the
- * fixtures that run the service with a hook for a crash test.
+ * fixtures that run the service with a hook (for the browser suites, for a crash test).
  */
 const PROGRAMS = {
   service: 'api/main.ts',
+  browserService: 'tests/e2e/fixtures/browser-service.ts',
   replay: 'scripts/replay.ts',
   backfillChild: 'tests/backfill/fixtures/backfill-child.ts',
   lookupChild: 'tests/lookups/fixtures/app-child.ts',
