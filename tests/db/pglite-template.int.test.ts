@@ -1,8 +1,12 @@
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fromPglite } from '../../api/db/database';
+import { databaseMigrators } from '../../api/db/migrate';
 import { createPglite, initialiseInChild } from '../../api/db/pglite';
+import { buildPgliteTemplate } from '../../scripts/build-server';
 
 describe('a new PGlite data folder', () => {
   let root: string;
@@ -46,4 +50,21 @@ describe('a new PGlite data folder', () => {
     await pglite.close();
     expect(existsSync(join(folder, 'kept'))).toBe(true);
   });
+
+  it('made by the build, leaves a first start no migration to run and no secret of its own', async () => {
+    const built = join(root, 'built');
+    await buildPgliteTemplate(built);
+    const database = fromPglite(await createPglite(join(root, 'from-the-build'), { template: built }));
+    try {
+      for (const migrator of await databaseMigrators(database, { events: true }))
+        expect((await migrator.getMigrations()).filter((m) => !m.executedAt)).toEqual([]);
+      // The generated token key and the like are made by each installation's first start.
+      const secrets = await sql<{ n: number }>`SELECT count(*)::int AS n FROM app_secrets`.execute(
+        database.db,
+      );
+      expect(secrets.rows).toEqual([{ n: 0 }]);
+    } finally {
+      await database.close();
+    }
+  }, 60_000);
 });
