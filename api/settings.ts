@@ -1,6 +1,7 @@
 /**
  * Every setting the service reads, parsed and checked once at start. A wrong value stops the
- * process with a message that names the variable. Only api/main.ts passes process.env in.
+ * process with a message that names the variable. In the product only api/main.ts passes
+ * process.env in (to api/serve.ts).
  */
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';

@@ -42,7 +42,7 @@ async function readiness(deps: HealthDeps): Promise<ReadinessAnswer> {
 /**
  * GET /api/health/live (the process answers), /api/health/ready (it should get traffic: the
  * database answers) and /api/health (both, the stores in use, how far each projection lags
- * behind the log and which singletons this process runs). Before the system is built, api/main.ts
+ * behind the log and which singletons this process runs). Before the system is built, api/serve.ts
  * answers these itself (starting.ts).
  */
 export function healthModule(deps: HealthDeps): HttpModule {
