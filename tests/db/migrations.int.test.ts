@@ -67,7 +67,12 @@ describe.runIf(testDatabaseUrl)('migrations on PostgreSQL', () => {
     const startTogether = async (schema: string) => {
       const started = await Promise.allSettled(
         Array.from({ length: PROCESSES }, () =>
-          startService({ DATABASE_URL: schemaUrl(testDatabaseUrl!, schema) }, server.command),
+          // Four connections each: at the default 20, five processes took the whole server's 100
+          // from a suite running beside them ("sorry, too many clients already").
+          startService(
+            { DATABASE_URL: schemaUrl(testDatabaseUrl!, schema), DATABASE_POOL_SIZE: '4' },
+            server.command,
+          ),
         ),
       );
       const services = started.flatMap((s) => (s.status === 'fulfilled' ? [s.value] : []));
