@@ -9,7 +9,7 @@ import { openPglite, type Database } from '../../api/db/database';
 import { silentLogger } from '../../api/logging/logger';
 import { readSettings } from '../../api/settings';
 import { createSystem } from '../../api/system';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, signUp } from '../support/app';
 import { FAST_HASHING } from '../support/fast-hashing';
 
@@ -38,7 +38,7 @@ async function withService<T>(
 const isAdmin = async (base: string, token: string) =>
   ((await call(base, '/api/auth/is-admin', { token })).body as { isAdmin: boolean }).isAdmin;
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`admin grants on ${backend.name}`, () => {
     it('makes an existing account listed in ADMIN_EMAILS admin when the service starts', async () => {
       const t = await backend.open();

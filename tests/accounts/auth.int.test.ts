@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 
 const SIGNED_IN_CALLS: [string, string][] = [
@@ -13,7 +13,7 @@ const SIGNED_IN_CALLS: [string, string][] = [
   ['POST', '/api/auth/change-password'],
 ];
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`sign-up and sign-in on ${backend.name}`, () => {
     let app: RunningApp;
     let base: string;

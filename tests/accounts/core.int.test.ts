@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 import { wholeLog } from './deletion-support';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`accounts core on ${backend.name}`, () => {
     let app: RunningApp;
     const admin = freshEmail('admin');

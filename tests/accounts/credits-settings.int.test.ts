@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { creditUsageOf } from '../../projections/credits/queries';
 import { creditsStream } from '../../domain/credits/decider';
 import type { LookupRef } from '../../domain/lookups/events';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 import { mailTo, waitForMail } from '../support/mail';
 
@@ -15,7 +15,7 @@ const notifications = (threshold: number | null, before: number | null = null) =
   thresholdBeforeUnsubscribe: before,
 });
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`credit settings and notifications on ${backend.name}`, () => {
     let app: RunningApp;
     let base: string;

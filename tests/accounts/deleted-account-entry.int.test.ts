@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { portalStream } from '../../domain/portals/decider';
 import { call, signUp, TEST_PASSWORD, type RunningApp, startApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal, followCallback, sandboxPass } from '../support/sandbox-hubspot';
 
 /** The state of the install URL the dashboard would open for this session. */
@@ -24,7 +24,7 @@ async function postRecord(baseUrl: string, pass: string, fields: Record<string, 
   return response.status;
 }
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a deleted account admits no one, on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

@@ -4,7 +4,7 @@ import { ACCOUNT_DELETED, SUBSCRIPTION_NOT_CANCELLED, WRONG_PASSWORD } from '../
 import { PaymentProviderError } from '../../api/adapters/stripe/gateway';
 import { DELETED_USER } from '../../domain/accounts/personal-data';
 import { call, signUp, TEST_PASSWORD, type RunningApp, appWithAdminForSuite } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
 import { liveSchema } from '../../projections/versions';
@@ -16,7 +16,7 @@ const SLOW = 120_000;
 /** A ZIP no id or number in the data could contain by chance, typed as a person would. */
 const ZIP = 'M5V 3L9';
 
-for (const backend of [...backends, kurrentdbBackend]) {
+for (const backend of [...behaviourBackends, kurrentdbBackend]) {
   describe(`deleting an account on ${backend.name}`, () => {
     let app: RunningApp;
     let admin: string;

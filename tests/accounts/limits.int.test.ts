@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`rate limits on ${backend.name}`, () => {
     let app: RunningApp;
     let base: string;

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 import { mailTo, resetTokenFor } from '../support/mail';
 import { operationalDb } from '../../api/db/operational';
@@ -8,7 +8,7 @@ const PUBLIC_URL = 'https://zipfill.example';
 const FORGOT_ANSWER =
   'If an account exists for that e-mail address, a link to reset its password is on its way.';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`passwords on ${backend.name}`, () => {
     let app: RunningApp;
     let base: string;

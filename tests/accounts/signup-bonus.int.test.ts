@@ -7,12 +7,12 @@ import { operationalDb } from '../../api/db/operational';
 import { silentLogger } from '../../api/logging/logger';
 import { emailStream } from '../../domain/accounts/email-claim';
 import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { logText, wholeLog } from './deletion-support';
 
 const SLOW = 60_000;
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`the sign-up bonus, once per address, on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthCheckAnswer } from '../../api/address-health/contract';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { creditsEvents, ofType } from '../lookups/helpers';
 import {
   contactOf,
@@ -56,7 +56,7 @@ const STATE_FIXED: Record<string, string> = {
 
 const ADDRESS = ['zip', 'city', 'state', 'county', 'firstname'] as const;
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`fixing one class of a health check over HTTP on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HealthCheckAnswer } from '../../api/address-health/contract';
 import { call, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { creditsEvents } from '../lookups/helpers';
 import { contactOf, seedContacts, seedRecords, startBackfillApp, userWithPortal } from '../backfill/helpers';
 
@@ -45,7 +45,7 @@ const EXPECTED_COUNTS = {
   consistent: 2,
 };
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a portal's address health check over HTTP on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
 import { historyOf } from './history';
 import type { DashboardAnswer } from '../../api/admin/contract';
@@ -15,7 +15,7 @@ const NOW = new Date('2026-03-10T12:00:00Z');
  * the admin signs up at NOW: 50 credits.
  * Portals: 101 alice contact only, 102 alice both, 103 bob none, 104 carol disconnected.
  */
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`admin dashboard on ${backend.name}`, () => {
     let app: RunningApp;
     let d: DashboardAnswer;

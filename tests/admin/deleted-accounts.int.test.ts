@@ -3,12 +3,12 @@ import type { DashboardAnswer, UserOverview } from '../../api/admin/contract';
 import { DELETED_USER } from '../../domain/accounts/personal-data';
 import { userStatus } from '../../domain/admin/rules';
 import { call, signUp, TEST_PASSWORD, type RunningApp, appWithAdminForSuite } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { lookUpInSandbox } from '../support/sandbox-hubspot';
 
 const SLOW = 60_000;
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`deleted accounts in the admin's views on ${backend.name}`, () => {
     let app: RunningApp;
     let admin: string;

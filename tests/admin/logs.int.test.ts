@@ -4,7 +4,7 @@ import { openPglite } from '../../api/db/database';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { createLogger, type LogLine } from '../../api/logging/logger';
 import { RequestLogWriter } from '../../api/logging/request-log-writer';
-import { backends, pgliteBackend } from '../support/databases';
+import { behaviourBackends, pgliteBackend } from '../support/databases';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
 
 const ADMIN_ENDPOINTS = [
@@ -32,7 +32,7 @@ type Page = {
   stats: { period: string };
 };
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`request logs on ${backend.name}`, () => {
     let app: RunningApp;
     let token: string;

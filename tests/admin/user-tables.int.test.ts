@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardAnswer, UserConfiguration, UserOverview } from '../../api/admin/contract';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { historyOf } from './history';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -20,7 +20,7 @@ type ConfigurationsAnswer = { user_details: UserConfiguration[]; total: number }
  *   the admin, joined at NOW with 50 credits.
  * ann, cy and dee have a connected portal; cy's maps contact fields.
  */
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`the admin's user tables, page by page, on ${backend.name}`, () => {
     let app: RunningApp;
     let token: string;

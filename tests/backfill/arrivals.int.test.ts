@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { backfillRecordOf } from '../../domain/backfill/events';
 import { call } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { creditsEvents, ofType, topUp } from '../lookups/helpers';
 import {
   contactOf,
@@ -19,7 +19,7 @@ const AT_START = 300;
 const contacts = (n: number, from: number) =>
   Array.from({ length: n }, (_, i) => ({ firstname: `C${from + i}`, zip: '10001' }));
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a backfill job while records keep arriving on ${backend.name}`, () => {
     it('reads the records there were when it started: it completes with those done, and the records created since are neither read nor charged', async () => {
       const app = await startBackfillApp(backend, { pageSize: 100, startRunner: false });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { reportOf, runJob, seedContacts, startBackfillApp, userWithPortal } from './helpers';
 
 /** Fewer than DRY_RUN_SAMPLE_SIZE, and not whole search pages: the last page asks for 50. */
@@ -19,7 +19,7 @@ const inMix = (count: number, remainder: number) =>
 const failing = (answer: BackfillDryRunAnswer) =>
   Object.values(answer.failures).reduce((sum, n) => sum + (n ?? 0), 0);
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a backfill's dry run of a large portal over HTTP on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

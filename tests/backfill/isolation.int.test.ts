@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { topUp } from '../lookups/helpers';
 import { seedContacts, seedRecords, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
 
@@ -37,7 +37,7 @@ class CompanySearches {
   };
 }
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`backfill jobs of different portals on ${backend.name}`, () => {
     let app: RunningApp;
     const companies = new CompanySearches();

@@ -1,13 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { topUp } from '../lookups/helpers';
 import { seedRecords, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
 
 const EVERY_FIELD = { city: 'city', state: 'state', county: 'county', country: 'country' };
 const today = new Date().toISOString().slice(0, 10);
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a backfill with every field mapped, against a sandbox holding HubSpot's search limits, on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

@@ -5,7 +5,7 @@ import type {
   BackfillJobsAnswer,
 } from '../../api/backfill/contract';
 import { call, signUp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { creditsEvents, ofType, topUp, waitUntil } from '../lookups/helpers';
 import {
   contactOf,
@@ -19,7 +19,7 @@ import {
   waitForJob,
 } from './helpers';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`steering backfill jobs on ${backend.name}`, () => {
     let app: RunningApp;
     const { gate, adminEmail } = gatedBackfillAppForSuite(backend, (started) => (app = started));

@@ -1,7 +1,7 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { creditsEvents, foldBalance, ofType, topUp } from '../lookups/helpers';
 import { contactOf, seedContacts, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
 
@@ -33,7 +33,7 @@ class Storm {
   };
 }
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a backfill in a 429 storm on ${backend.name}`, () => {
     let app: RunningApp;
     const storm = new Storm();

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { AdminBackfillsAnswer, BackfillJob, BackfillJobAnswer } from '../../api/backfill/contract';
 import { call, signUp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { backfillLookupId } from '../../domain/backfill/events';
 import { recordStream, type RecordChangeEvent } from '../../domain/record-history/events';
 import { undoneEventId } from '../../api/lookups/ids';
@@ -18,7 +18,7 @@ import {
 
 const RECORDS = 300;
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`steering an undo job on ${backend.name}`, () => {
     let app: RunningApp;
     const { gate, adminEmail } = gatedBackfillAppForSuite(backend, (started) => (app = started));

@@ -2,11 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillJob, BackfillJobAnswer, UndoDryRunAnswer } from '../../api/backfill/contract';
 import type { RecordHistoryAnswer } from '../../api/record-history/contract';
 import { call, signUp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { creditsEvents } from '../lookups/helpers';
 import { contactOf, filledJob, reportOf, startBackfillApp, waitForJob } from './helpers';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`undoing a whole backfill job on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

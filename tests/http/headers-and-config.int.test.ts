@@ -2,10 +2,10 @@ import { zipTable } from '../../api/adapters/geocoder/zip-table';
 import { ZIP_DATA_ATTRIBUTION } from '../../api/zipdata/attribution';
 import type { ZipDataAnswer } from '../../api/zipdata/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`security headers, limits and public config on ${backend.name}`, () => {
     let app: RunningApp;
     let plain: RunningApp;

@@ -3,13 +3,13 @@ import { newToken, tokenDigest } from '../../api/auth/tokens';
 import { operationalDb } from '../../api/db/operational';
 import { createLogger } from '../../api/logging/logger';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { resetTokenFor } from '../support/mail';
 import { sandboxPass } from '../support/sandbox-hubspot';
 
 const DAY = 86_400_000;
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`tokens never reach a log line, on ${backend.name}`, () => {
     let app: RunningApp;
     let offsetMs = 0;

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, freshEmail, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
 import { workflowActionSignatureHeaders } from '../../api/portals/signature';
 import { WORKFLOW_ACTION_PATH } from '../../api/workflow/definition';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 import { execution } from '../support/workflow-action';
 
@@ -229,7 +229,7 @@ async function inBatches<T>(items: T[], size: number, each: (item: T) => Promise
 }
 
 // Once, on PostgreSQL when a server is configured: the NUL defects were PostgreSQL's refusals.
-const backend = backends.at(-1)!;
+const backend = behaviourBackends.at(-1)!;
 
 describe(`malformed input against every route on ${backend.name}`, () => {
   let app: RunningApp;

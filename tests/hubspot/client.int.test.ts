@@ -5,13 +5,13 @@ import { HubSpotOAuthClient } from '../../api/adapters/hubspot/oauth';
 import { HubSpotTokens } from '../../api/adapters/hubspot/tokens';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { TokenCipher } from '../../api/portals/secrets';
-import { backends, type TestDatabase } from '../support/databases';
+import { behaviourBackends, type TestDatabase } from '../support/databases';
 import { FakeHubSpot, json, okBatch } from '../support/fake-hubspot';
 
 const update = [{ id: '501', properties: { city: 'New York' } }];
 const FAST_RETRY: Partial<RetryPolicy> = { backoffMs: 5, serverErrorRetries: 3 };
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`HubSpot client against a local HubSpot on ${backend.name}`, () => {
     let test: TestDatabase;
     const hubspot = new FakeHubSpot();

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SignedUserPass } from '../../api/portals/secrets';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import {
   connectionsOf,
   connectPortalOfAnotherUser,
@@ -9,7 +9,7 @@ import {
   followCallback,
 } from '../support/sandbox-hubspot';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`HubSpot connection (sandbox) on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

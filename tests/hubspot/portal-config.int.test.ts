@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { FULL_CONTACT_MAPPING } from '../support/portals';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 
@@ -30,7 +30,7 @@ const mapping = {
 };
 const every = (mode: string) => ({ city: mode, state: mode, county: mode, country: mode });
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`portal properties and mapping on ${backend.name}`, () => {
     let app: RunningApp;
     let owner: { token: string; userId: string };

@@ -5,7 +5,7 @@ import type { CreditHistoryAnswer } from '../../api/admin/contract';
 import { creditsStream } from '../../domain/credits/decider';
 import { liveSchema } from '../../projections/versions';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import {
   createSandboxContact,
   mappedSandboxPortal,
@@ -36,7 +36,7 @@ async function rowsMentioning(app: RunningApp, needle: string): Promise<Record<s
   return found;
 }
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a contact deleted for privacy in HubSpot, on ${backend.name}`, () => {
     let app: RunningApp;
     const adminEmail = freshEmail('admin');

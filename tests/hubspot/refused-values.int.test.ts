@@ -1,7 +1,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { call, freshEmail, signUp, type RunningApp, type SignedUp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { contactOf, seedContacts, startBackfillApp, runJob, userWithPortal } from '../backfill/helpers';
 import { creditsEvents, foldBalance, ofType, topUp, waitForOutcomes, waitUntil } from '../lookups/helpers';
 
@@ -41,7 +41,7 @@ function acceptedWrites(calls: readonly BatchUpdate[]): Map<string, number> {
   return counts;
 }
 
-describe.each(backends)('a value HubSpot refuses fails only its own record, on $name', (backend) => {
+describe.each(behaviourBackends)('a value HubSpot refuses fails only its own record, on $name', (backend) => {
   let app: RunningApp;
   let admin: SignedUp;
   let calls: BatchUpdate[];

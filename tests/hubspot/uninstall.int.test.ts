@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditsStream } from '../../domain/credits/decider';
 import { call, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { mailTo } from '../support/mail';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 import {
@@ -12,7 +12,7 @@ import {
 } from '../support/sandbox-portal';
 import { waitUntil } from '../lookups/helpers';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`HubSpot app uninstalled or access revoked, on ${backend.name}`, () => {
     let app: RunningApp;
     /** Token refreshes ZipFill asked the sandbox for, per portal. */

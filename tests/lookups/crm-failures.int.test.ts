@@ -1,14 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { signUp } from '../support/app';
 import type { CrmStandIn } from '../support/crm-stand-in';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { everyMode, FULL_CONFIG, freshPortalId } from '../support/portals';
 import { foldBalance, ofType, lookupAppForSuite, waitForOutcomes, type LookupApp } from './helpers';
 
 // The waiting on 429 and the retry budget on 5xx live in the CRM client; these run through the
 // test client (tests/support/crm-client.ts) until the HubSpot connection's client replaces it.
-describe.each(backends)('lookups when the CRM misbehaves, on $name', (backend) => {
+describe.each(behaviourBackends)('lookups when the CRM misbehaves, on $name', (backend) => {
   let crm: CrmStandIn;
   let app: LookupApp;
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, freshEmail, signUp, type SignedUp } from '../support/app';
 import { CrmStandIn } from '../support/crm-stand-in';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { startLookupApp, waitForOutcomes, type LookupApp } from './helpers';
@@ -16,7 +16,7 @@ interface Entry {
   metadata: Record<string, unknown>;
 }
 
-describe.each(backends)("the log viewer tells one lookup's story on $name", (backend) => {
+describe.each(behaviourBackends)("the log viewer tells one lookup's story on $name", (backend) => {
   let crm: CrmStandIn;
   let app: LookupApp;
   let admin: SignedUp;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { lookupIdOf, lookupStream } from '../../domain/lookups/events';
 import { signUp } from '../support/app';
-import { backends, type Backend } from '../support/databases';
+import { behaviourBackends, type Backend } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { lookupAppForSuite, type LookupApp } from './helpers';
@@ -19,7 +19,7 @@ function connectedPortalForSuite(
   });
 }
 
-describe.each(backends)('the HubSpot webhook signature on $name', (backend) => {
+describe.each(behaviourBackends)('the HubSpot webhook signature on $name', (backend) => {
   let app: LookupApp;
   let portalId: string;
   connectedPortalForSuite(backend, (started) => ({ app, portalId } = started));
@@ -71,7 +71,7 @@ describe.each(backends)('the HubSpot webhook signature on $name', (backend) => {
   });
 });
 
-describe.each(backends)('a signed webhook carrying control characters on $name', (backend) => {
+describe.each(behaviourBackends)('a signed webhook carrying control characters on $name', (backend) => {
   let app: LookupApp;
   let portalId: string;
   connectedPortalForSuite(backend, (started) => ({ app, portalId } = started));

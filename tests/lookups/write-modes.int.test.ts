@@ -3,7 +3,7 @@ import type { WriteMode } from '../../domain/portals/config';
 import { lastWrittenValues } from '../../projections/writes/queries';
 import { signUp } from '../support/app';
 import type { CrmStandIn } from '../support/crm-stand-in';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { everyMode, FULL_CONFIG, freshPortalId } from '../support/portals';
 import {
@@ -16,7 +16,7 @@ import {
 } from './helpers';
 
 // Webhooks over HTTP into the service, the CRM's batch read and update over HTTP to the stand-in.
-describe.each(backends)('write modes and ZIP formats, on $name', (backend) => {
+describe.each(behaviourBackends)('write modes and ZIP formats, on $name', (backend) => {
   let crm: CrmStandIn;
   let app: LookupApp;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CreditUsageAnswer } from '../../api/credits/contract';
 import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { createSandboxContact, mappedSandboxPortal } from '../support/sandbox-portal';
 import { sandboxContacts } from './sandbox-records';
 
@@ -26,7 +26,7 @@ const NEW_YORK = {
 };
 
 // A person uses the sandbox CRM's records page; its webhooks reach the service, which writes back.
-describe.each(backends)('a ZIP that changes, on $name', (backend) => {
+describe.each(behaviourBackends)('a ZIP that changes, on $name', (backend) => {
   let app: RunningApp;
 
   beforeAll(async () => {

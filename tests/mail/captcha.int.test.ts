@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, startApp, type RunningApp } from '../support/app';
 
 const message = {
@@ -11,7 +11,7 @@ const message = {
   message: 'Question',
 };
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`support captcha on ${backend.name}`, () => {
     let verifier: Server;
     const seen: URLSearchParams[] = [];

@@ -2,9 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PublicConfigAnswer } from '../../api/config/contract';
 import { SIGN_IN_FOR_MAIL } from '../../api/mail/dev-page';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`a public demo (ALLOW_STAND_INS) on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

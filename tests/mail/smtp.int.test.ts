@@ -1,7 +1,7 @@
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
 
 interface Received {
@@ -16,7 +16,7 @@ const readable = (raw: string) =>
     .replace(/=\r?\n/g, '')
     .replace(/=([0-9A-F]{2})/g, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`mail through a real SMTP server on ${backend.name}`, () => {
     const received: Received[] = [];
     let smtp: SMTPServer;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { signUp, startApp } from '../support/app';
-import { backends, pgliteBackend } from '../support/databases';
+import { behaviourBackends, pgliteBackend } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { observations, scrape, TEST_METRICS_TOKEN, total } from '../support/metrics';
 import { freshPortalId } from '../support/portals';
@@ -42,7 +42,7 @@ describe('GET /metrics is never public', () => {
   );
 });
 
-describe.each(backends)('GET /metrics on $name', (backend) => {
+describe.each(behaviourBackends)('GET /metrics on $name', (backend) => {
   let app: LookupApp;
 
   lookupAppForSuite(backend, (started) => ({ app } = started), {}, { METRICS_TOKEN: TEST_METRICS_TOKEN });

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { stripeAppForSuite, type FakeStripe } from '../support/fake-stripe';
 
-for (const backend of [...backends, kurrentdbBackend]) {
+for (const backend of [...behaviourBackends, kurrentdbBackend]) {
   describe(`checkout through the stripe SDK on ${backend.name}`, () => {
     let app: RunningApp;
     let stripe: FakeStripe;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { call, signUp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 import { stripeAppForSuite, type FakeStripe } from '../support/fake-stripe';
 import {
@@ -48,7 +48,7 @@ function monthlyGrowthStarted(userId: string, subscriptionId: string, periodStar
   return { metadata, first, session };
 }
 
-for (const backend of [...backends, kurrentdbBackend]) {
+for (const backend of [...behaviourBackends, kurrentdbBackend]) {
   describe(`Stripe webhook on ${backend.name}`, () => {
     let app: RunningApp;
     let stripe: FakeStripe;

@@ -7,7 +7,7 @@ import { personalData } from '../../domain/personal-data';
 import { operationalDb } from '../../api/db/operational';
 import { KEY_CACHE_MS, PostgresPersonalDataKeys } from '../../api/personal-data/keys';
 import { PersonalDataProtectingStore } from '../../api/personal-data/protected-store';
-import { backends, type TestDatabase } from '../support/databases';
+import { behaviourBackends, type TestDatabase } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 
 const registered = (userId: string, email: string) => ({
@@ -33,7 +33,7 @@ async function allOf(store: EventStore, stream: string): Promise<RecordedEvent[]
   return events.filter((e) => e.streamName === stream);
 }
 
-for (const backend of [...backends, kurrentdbBackend]) {
+for (const backend of [...behaviourBackends, kurrentdbBackend]) {
   describe(`personal data in events on ${backend.name}`, () => {
     let t: TestDatabase;
     let protectedStore: EventStore;

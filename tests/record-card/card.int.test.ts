@@ -10,7 +10,7 @@ import type {
 import type { WriteMode } from '../../domain/portals/config';
 import { call, signUp, type SignedUp } from '../support/app';
 import type { CrmStandIn } from '../support/crm-stand-in';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId, fullConfigIn } from '../support/portals';
 import { callCard } from '../support/record-card';
@@ -26,7 +26,7 @@ import {
 // 08691 (Trenton, NJ) is also known as Robbinsville, and reaches from Mercer into Monmouth County.
 const TRENTON = '08691';
 
-describe.each(backends)('the ZipFill card on a HubSpot record, on $name', (backend) => {
+describe.each(behaviourBackends)('the ZipFill card on a HubSpot record, on $name', (backend) => {
   let crm: CrmStandIn;
   let app: LookupApp;
 

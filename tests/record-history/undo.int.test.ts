@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RecordHistoryAnswer, RecordUndoAnswer } from '../../api/record-history/contract';
 import { call, signUp, startApp, TEST_PASSWORD, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { createSandboxContact, mappedSandboxPortal, type SandboxPortal } from '../support/sandbox-portal';
 import { sandboxContacts } from '../lookups/sandbox-records';
 
@@ -19,7 +19,7 @@ const MAPPING = {
 };
 
 // A person uses the sandbox CRM's records page; its webhooks reach the service, which writes back.
-describe.each(backends)('a record’s history and undo, on $name', (backend) => {
+describe.each(behaviourBackends)('a record’s history and undo, on $name', (backend) => {
   let app: RunningApp;
 
   beforeAll(async () => {

@@ -4,10 +4,10 @@ import { SANDBOX_RATE_LIMITS, SandboxRateLimits } from '../../api/sandbox/hubspo
 import { tokenHash } from '../../api/sandbox/hubspot/store';
 import { operationalDb } from '../../api/db/operational';
 import { signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`the sandbox CRM's rate limits on ${backend.name}`, () => {
     let app: RunningApp;
     let portalId: string;

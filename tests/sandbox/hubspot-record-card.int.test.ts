@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { createSandboxContact, mappedSandboxPortal, type SandboxPortal } from '../support/sandbox-portal';
 import { creditsEvents, foldBalance, ofType, waitForOutcomes } from '../lookups/helpers';
 
@@ -22,7 +22,7 @@ async function cardPage(baseUrl: string, portal: SandboxPortal, id: string, form
 }
 
 // 08691 (Trenton, NJ) is also known as Robbinsville.
-describe.each(backends)('the sandbox CRM showing the ZipFill card on $name', (backend) => {
+describe.each(behaviourBackends)('the sandbox CRM showing the ZipFill card on $name', (backend) => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp(backend);

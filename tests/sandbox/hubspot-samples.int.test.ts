@@ -12,7 +12,7 @@ import { openPglite } from '../../api/db/database';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { parsePostalCode } from '../../domain/lookups/postal-code';
 import { signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal, sandboxPass } from '../support/sandbox-hubspot';
 
 const run = promisify(execFile);
@@ -56,7 +56,7 @@ describe('sample records for the sandbox CRM', () => {
   });
 });
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`the "Add 1,000 sample contacts" button of the sandbox CRM on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SandboxCrmStore } from '../../api/sandbox/hubspot/store';
 import type { CrmPortalClient, CrmSearchQuery } from '../../api/portals/types';
 import { signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 
 const query = (q: Partial<CrmSearchQuery>): CrmSearchQuery => ({
@@ -36,7 +36,7 @@ function insertZipContact(
     .execute();
 }
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`the sandbox CRM's search API on ${backend.name}`, () => {
     let app: RunningApp;
     let store: SandboxCrmStore;

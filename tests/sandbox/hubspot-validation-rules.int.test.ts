@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUBSPOT_PATHS } from '../../api/adapters/hubspot/api-version';
 import { signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import {
   createSandboxContact,
   mappedSandboxPortal,
@@ -10,7 +10,7 @@ import {
 } from '../support/sandbox-portal';
 import { foldBalance, ofType, waitForOutcomes } from '../lookups/helpers';
 
-describe.each(backends)('the sandbox CRM’s property validation rules, on $name', (backend) => {
+describe.each(behaviourBackends)('the sandbox CRM’s property validation rules, on $name', (backend) => {
   let app: RunningApp;
 
   beforeAll(async () => {

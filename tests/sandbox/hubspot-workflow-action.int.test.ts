@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import {
   createSandboxContact,
   mappedSandboxPortal,
@@ -30,7 +30,7 @@ const runOnZipProperty = (
   fields: { id: string; writeMapped: 'true' | 'false'; callbackId?: string },
 ) => runFromSandbox(baseUrl, portal, { zipFrom: 'property:zip', ...fields });
 
-describe.each(backends)('the sandbox CRM running the workflow action on $name', (backend) => {
+describe.each(behaviourBackends)('the sandbox CRM running the workflow action on $name', (backend) => {
   let app: RunningApp;
   beforeAll(async () => {
     app = await startApp(backend);

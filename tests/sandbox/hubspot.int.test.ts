@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sandboxPortalOwnersBackfill } from '../../api/db/operational-migrations/2026_11_26_0004_sandbox_portal_owners_backfill';
 import { verifyV3 } from '../../api/portals/signature';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { connectionsOf, connectSandboxPortal, sandboxPass } from '../support/sandbox-hubspot';
 
 interface Delivery {
@@ -55,7 +55,7 @@ const recordsPage = async (baseUrl: string, pass: string | undefined, query: str
   return { status: response.status, text: await response.text() };
 };
 
-for (const backend of backends) {
+for (const backend of behaviourBackends) {
   describe(`sandbox CRM on ${backend.name}`, () => {
     let app: RunningApp;
     let receiver: Awaited<ReturnType<typeof webhookReceiver>>;

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, signUp, startApp, type RunningApp } from '../support/app';
-import { backends } from '../support/databases';
+import { behaviourBackends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
 
-for (const backend of [...backends, kurrentdbBackend]) {
+for (const backend of [...behaviourBackends, kurrentdbBackend]) {
   describe(`the local test checkout on ${backend.name}`, () => {
     let app: RunningApp;
     beforeAll(async () => {
