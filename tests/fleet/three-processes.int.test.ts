@@ -97,6 +97,8 @@ describe.runIf(testDatabaseUrl)('three npm start processes on one PostgreSQL, on
         STRIPE_API_BASE: stripe.url,
         // The sandbox CRM's API, reached through a relay that counts each portal's calls.
         HUBSPOT_API_BASE: `${hubspot.url}/sandbox/hubspot`,
+        // Three processes beside two other files' suites on one server of 100 connections.
+        DATABASE_POOL_SIZE: '8',
       },
     });
     hubspot.target = fleet.url;
