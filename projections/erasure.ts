@@ -18,6 +18,21 @@ const forgottenRecordsTable = (projection: string) =>
   // Named after the projection; a projection without its table fails at its first batch.
   `${projection}_forgotten` as keyof ReadModels & string;
 
+/**
+ * A forgetRecord for a read model whose rows are each about one CRM record: they are deleted. What
+ * record_history and written_values keep of a contact deleted for privacy.
+ */
+export const deletingRowsOf =
+  (table: 'record_history' | 'written_values') =>
+  async (trx: ReadModelTransaction, record: RecordRef): Promise<void> => {
+    await trx
+      .deleteFrom(table)
+      .where('portal_id', '=', record.portalId)
+      .where('object_type', '=', record.objectType)
+      .where('object_id', '=', record.objectId)
+      .execute();
+  };
+
 /** The CRM record a lookup event is about, when its data names one. */
 function recordOf(event: RecordedEvent): RecordRef | undefined {
   const d = event.data as Partial<Record<keyof RecordRef, unknown>>;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
-import { erasing } from '../erasure';
+import { deletingRowsOf, erasing } from '../erasure';
 import type { RecordHistoryTable } from './tables';
 
 const CREDITS_PREFIX = 'credits-';
@@ -86,12 +86,5 @@ export const recordHistoryProjection = erasing({
         .execute();
   },
   // A contact deleted for privacy: nothing of its history is kept.
-  async forgetRecord(trx, d) {
-    await trx
-      .deleteFrom('record_history')
-      .where('portal_id', '=', d.portalId)
-      .where('object_type', '=', d.objectType)
-      .where('object_id', '=', d.objectId)
-      .execute();
-  },
+  forgetRecord: deletingRowsOf('record_history'),
 });

@@ -1,4 +1,4 @@
-import { erasing } from '../erasure';
+import { deletingRowsOf, erasing } from '../erasure';
 
 /**
  * What ZipFill last wrote to each property of each record, from the lookups that succeeded: a
@@ -44,12 +44,5 @@ export const writtenValuesProjection = erasing({
     await trx.deleteFrom('written_values').where('portal_id', 'in', data.portalIds).execute();
   },
   // A contact deleted for privacy: nothing written to it is kept.
-  async forgetRecord(trx, d) {
-    await trx
-      .deleteFrom('written_values')
-      .where('portal_id', '=', d.portalId)
-      .where('object_type', '=', d.objectType)
-      .where('object_id', '=', d.objectId)
-      .execute();
-  },
+  forgetRecord: deletingRowsOf('written_values'),
 });
