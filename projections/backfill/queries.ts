@@ -58,8 +58,11 @@ const rowOf = (r: Selectable<BackfillJobsTable>): BackfillJobRow => ({
   finishedAt: r.finished_at,
 });
 
+/** Every job, before the filter and order each query below puts on it. */
+const jobs = (db: ReadModelDb) => db.selectFrom('backfill_jobs').selectAll();
+
 export async function backfillJob(db: ReadModelDb, jobId: string): Promise<BackfillJobRow | undefined> {
-  const row = await db.selectFrom('backfill_jobs').selectAll().where('job_id', '=', jobId).executeTakeFirst();
+  const row = await jobs(db).where('job_id', '=', jobId).executeTakeFirst();
   return row && rowOf(row);
 }
 
@@ -69,30 +72,18 @@ export async function backfillJobsOf(
   userId: string,
   limit = 100,
 ): Promise<BackfillJobRow[]> {
-  const rows = await db
-    .selectFrom('backfill_jobs')
-    .selectAll()
-    .where('user_id', '=', userId)
-    .orderBy('started_at', 'desc')
-    .limit(limit)
-    .execute();
-  return rows.map(rowOf);
+  const newestFirst = jobs(db).where('user_id', '=', userId).orderBy('started_at', 'desc');
+  return (await newestFirst.limit(limit).execute()).map(rowOf);
 }
 
 /** Jobs in a state, the one least recently moved first (the runner takes turns by it). */
 export async function backfillJobsIn(
   db: ReadModelDb,
   state: BackfillStateName,
-  limit = 100,
+  limit: number,
 ): Promise<BackfillJobRow[]> {
-  const rows = await db
-    .selectFrom('backfill_jobs')
-    .selectAll()
-    .where('state', '=', state)
-    .orderBy('updated_at', 'asc')
-    .limit(limit)
-    .execute();
-  return rows.map(rowOf);
+  const leastRecentlyMovedFirst = jobs(db).where('state', '=', state).orderBy('updated_at', 'asc');
+  return (await leastRecentlyMovedFirst.limit(limit).execute()).map(rowOf);
 }
 
 /** Jobs cancelled at or after a time (all of them without one), the earliest first. */
@@ -100,7 +91,7 @@ export async function backfillJobsCancelledSince(
   db: ReadModelDb,
   since: string | null,
 ): Promise<BackfillJobRow[]> {
-  let query = db.selectFrom('backfill_jobs').selectAll().where('state', '=', 'cancelled');
+  let query = jobs(db).where('state', '=', 'cancelled');
   if (since !== null) query = query.where('finished_at', '>=', since);
   return (await query.orderBy('finished_at', 'asc').execute()).map(rowOf);
 }
