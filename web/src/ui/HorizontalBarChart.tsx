@@ -1,10 +1,9 @@
-import ReactEChartsCore from 'echarts-for-react/esm/core';
 import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
 import type { BarChartOption } from '../lib/bar-chart';
-import { useReducedMotion } from '../lib/media';
+import { ChartFigure } from './ChartFigure';
 
 // Only the parts these charts draw: the full echarts build would triple the chunk.
 echarts.use([BarChart, GridComponent, TooltipComponent, CanvasRenderer]);
@@ -25,15 +24,7 @@ export function HorizontalBarChart({
   bars: number;
   barHeight: number;
 }) {
-  const still = useReducedMotion();
   return (
-    <div role="img" aria-label={label}>
-      <ReactEChartsCore
-        echarts={echarts}
-        option={{ ...option, animation: !still }}
-        lazyUpdate
-        style={{ height: 24 + bars * barHeight, width: '100%' }}
-      />
-    </div>
+    <ChartFigure label={label} option={option} style={{ height: 24 + bars * barHeight, width: '100%' }} />
   );
 }
