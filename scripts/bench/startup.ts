@@ -19,7 +19,7 @@ import { openPglite } from '../../api/db/database';
 import { INSTALL_DIR } from '../../api/install-dir';
 import { call, signUp } from '../../tests/support/app';
 import { connectionsOf, connectSandboxPortal, sandboxPass } from '../../tests/support/sandbox-hubspot';
-import { freePort } from '../../tests/support/server-process';
+import { embeddedServiceEnv, freePort } from '../../tests/support/server-process';
 import { buildPgliteTemplate, buildServer } from '../build-server';
 import { startCommand } from '../start-command';
 import type { BenchResult, BenchRow } from './report';
@@ -43,15 +43,7 @@ async function start(env: Record<string, string>): Promise<Started> {
   const started = performance.now();
   const child = spawn(process.execPath, [...flags, script], {
     cwd: INSTALL_DIR,
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      EVENTSTORE_URL: '',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: embeddedServiceEnv(baseUrl, env),
     stdio: 'ignore',
   });
   // While it starts the server listens and answers 503 (api/health/starting.ts): the first page

@@ -31,6 +31,22 @@ export async function freePort(): Promise<number> {
 }
 
 /**
+ * The environment of a service started at `baseUrl` on the embedded default (PGlite, whatever the
+ * test run's own environment names), logging warnings only; `env` comes last and wins.
+ */
+export function embeddedServiceEnv(baseUrl: string, env: Record<string, string>): NodeJS.ProcessEnv {
+  return {
+    ...process.env,
+    DATABASE_URL: '',
+    EVENTSTORE_URL: '',
+    PORT: new URL(baseUrl).port,
+    PUBLIC_URL: baseUrl,
+    LOG_LEVEL: 'warn',
+    ...env,
+  };
+}
+
+/**
  * Starts the service in its own node process in a fresh data folder and resolves once
  * /api/health answers. By default it runs the run's bundle of the sources (tests/support/child-programs.ts),
  * so a test sees the code as it is now; `command` runs something else (the built server). The web app must
@@ -45,16 +61,7 @@ export async function startService(
   const baseUrl = `http://127.0.0.1:${port}`;
   let printed = '';
   const child: ChildProcess = spawn(process.execPath, command, {
-    env: {
-      ...process.env,
-      DATABASE_URL: '',
-      EVENTSTORE_URL: '',
-      PORT: String(port),
-      PUBLIC_URL: baseUrl,
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      ...env,
-    },
+    env: embeddedServiceEnv(baseUrl, { DATA_DIR: dataDir, ...env }),
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout!.on('data', (d: Buffer) => (printed += d.toString()));
