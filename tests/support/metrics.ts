@@ -40,3 +40,26 @@ export function observations({ text }: Scrape, name: string, labels: Record<stri
   }
   return sum;
 }
+
+/** How far a counter moved between two scrapes, for the samples whose labels include `labels`. */
+export const movedBetween =
+  (before: Scrape, after: Scrape) =>
+  (name: string, labels: Record<string, string> = {}): number =>
+    total(after, name, labels) - total(before, name, labels);
+
+/**
+ * How far the lookups of one source moved between two scrapes, by outcome (`success`) or by
+ * outcome and reason (`failed/invalid_zip_format`); a series that did not move is left out, so a
+ * test states every outcome it caused and no other.
+ */
+export function lookupsMoved(before: Scrape, after: Scrape, source: string): Record<string, number> {
+  const moved = movedBetween(before, after);
+  const series = after.families.find((f) => f.name === 'zipfill_lookups_total')?.metrics ?? [];
+  const bySeries: Record<string, number> = {};
+  for (const { labels = {} } of series) {
+    if (labels.source !== source) continue;
+    const by = moved('zipfill_lookups_total', labels);
+    if (by !== 0) bySeries[labels.reason ? `${labels.outcome}/${labels.reason}` : labels.outcome!] = by;
+  }
+  return bySeries;
+}

@@ -8,7 +8,7 @@ import { call, freshEmail, signUp, TEST_PASSWORD, type SignedUp } from '../suppo
 import type { CrmStandIn } from '../support/crm-stand-in';
 import { backends } from '../support/databases';
 import { kurrentdbBackend } from '../support/kurrentdb/backend';
-import { scrape, TEST_METRICS_TOKEN, total } from '../support/metrics';
+import { lookupsMoved, movedBetween, scrape, TEST_METRICS_TOKEN } from '../support/metrics';
 import { freshPortalId } from '../support/portals';
 import { execution, runAction } from '../support/workflow-action';
 import { creditsEvents, ofType, lookupAppForSuite, type LookupApp } from '../lookups/helpers';
@@ -138,24 +138,12 @@ describe.each([...backends, kurrentdbBackend])(
       await runAction(app.baseUrl, execution(portalId, 731, { zip: 'hello' }));
       await runAction(app.baseUrl, execution(freshPortalId(), 732, { zip: '10001' }));
       const after = await scrape(app.baseUrl);
-      const moved = (name: string, labels: Record<string, string>) =>
-        total(after, name, labels) - total(before, name, labels);
-      expect(moved('zipfill_lookup_requests_total', { source: 'workflow' })).toBe(3);
-      expect(moved('zipfill_lookups_total', { outcome: 'success', source: 'workflow' })).toBe(1);
-      expect(
-        moved('zipfill_lookups_total', {
-          outcome: 'failed',
-          reason: 'invalid_zip_format',
-          source: 'workflow',
-        }),
-      ).toBe(1);
-      expect(
-        moved('zipfill_lookups_total', {
-          outcome: 'ignored',
-          reason: 'portal_not_connected',
-          source: 'workflow',
-        }),
-      ).toBe(1);
+      expect(movedBetween(before, after)('zipfill_lookup_requests_total', { source: 'workflow' })).toBe(3);
+      expect(lookupsMoved(before, after, 'workflow')).toEqual({
+        success: 1,
+        'failed/invalid_zip_format': 1,
+        'ignored/portal_not_connected': 1,
+      });
     });
 
     it('answers a Canadian postal code with its province, area offset and time zone', async () => {
