@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_COUNTS as counts } from './sample-counts';
 import { fixButtonText, healthEstimateNote, healthFigure, problemCount } from './health-view';
-
-const counts = {
-  no_zip: 4,
-  invalid_zip: 1,
-  unknown_zip: 0,
-  city_not_accepted: 2,
-  state_not_zips: 3,
-  county_not_zips: 1,
-  multi_county_zip: 5,
-  consistent: 12,
-};
 
 describe('how the health check’s figures read', () => {
   it('counts as to fix every class but a ZIP spanning several counties and a consistent record', () => {
