@@ -1,11 +1,10 @@
+import { HUBSPOT_PATHS } from '../../api/adapters/hubspot/api-version';
 import type {
   CrmClientFactory,
   CrmObjectType,
   CrmPortalClient,
   CrmSearchPage,
-  CrmSearchQuery,
   CrmWriteOutcome,
-  RecordUpdate,
 } from '../../api/portals/types';
 
 const PLURAL: Record<CrmObjectType, string> = { contact: 'contacts', company: 'companies' };
@@ -28,8 +27,8 @@ export class TestCrmClient implements CrmPortalClient {
     private readonly options: TestCrmClientOptions = {},
   ) {}
 
-  async readRecords(objectType: CrmObjectType, ids: readonly string[], properties: readonly string[]) {
-    const response = await this.post(`/crm/objects/2026-03/${PLURAL[objectType]}/batch/read`, {
+  readRecords: CrmPortalClient['readRecords'] = async (objectType, ids, properties) => {
+    const response = await this.post(HUBSPOT_PATHS.batchRead(PLURAL[objectType]), {
       inputs: ids.map((id) => ({ id })),
       properties,
     });
@@ -38,13 +37,13 @@ export class TestCrmClient implements CrmPortalClient {
       results: Array<{ id: string; properties: Record<string, string | null> }>;
     };
     return new Map(body.results.map((r) => [r.id, r.properties]));
-  }
+  };
 
-  async updateRecords(objectType: CrmObjectType, updates: readonly RecordUpdate[]) {
+  updateRecords: CrmPortalClient['updateRecords'] = async (objectType, updates) => {
     const attempts = this.options.attempts ?? 3;
     let detail = '';
     for (let attempt = 1; attempt <= attempts;) {
-      const response = await this.post(`/crm/objects/2026-03/${PLURAL[objectType]}/batch/update`, {
+      const response = await this.post(HUBSPOT_PATHS.batchUpdate(PLURAL[objectType]), {
         inputs: updates.map((u) => ({ id: u.id, properties: u.properties })),
       });
       if (response.ok) {
@@ -63,10 +62,10 @@ export class TestCrmClient implements CrmPortalClient {
     }
     const failed: CrmWriteOutcome = { ok: false, reason: 'crm_update_failed', detail };
     return new Map<string, CrmWriteOutcome>(updates.map((u) => [u.id, failed]));
-  }
+  };
 
-  async searchRecords(objectType: CrmObjectType, query: CrmSearchQuery): Promise<CrmSearchPage> {
-    const response = await this.post(`/crm/objects/2026-03/${PLURAL[objectType]}/search`, query);
+  searchRecords: CrmPortalClient['searchRecords'] = async (objectType, query) => {
+    const response = await this.post(HUBSPOT_PATHS.search(PLURAL[objectType]), query);
     if (!response.ok) throw new Error(`The CRM answered ${response.status} to a search`);
     const body = (await response.json()) as {
       total: number;
@@ -75,7 +74,7 @@ export class TestCrmClient implements CrmPortalClient {
     };
     const after = body.paging?.next?.after;
     return { total: body.total, results: body.results, ...(after ? { after } : {}) };
-  }
+  };
 
   private post(path: string, body: unknown) {
     return fetch(`${this.baseUrl}${path}`, {
