@@ -4,15 +4,8 @@ import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call, type RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { creditsEvents, ofType } from '../lookups/helpers';
-import {
-  contactOf,
-  reportOf,
-  seedContacts,
-  startBackfillApp,
-  startJob,
-  userWithPortal,
-  waitForJob,
-} from '../backfill/helpers';
+import { reportOf, startBackfillApp, startJob, waitForJob } from '../backfill/helpers';
+import { contactOf, seedContacts, userWithPortal } from '../support/sandbox-portal';
 
 /** City, state and county mapped, each in the saved mode "keep what people entered". */
 const WITH_COUNTY = { county: 'county' };

@@ -3,7 +3,8 @@ import type { HealthCheckAnswer } from '../../api/address-health/contract';
 import { call, type RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { creditsEvents } from '../lookups/helpers';
-import { contactOf, seedContacts, seedRecords, startBackfillApp, userWithPortal } from '../backfill/helpers';
+import { startBackfillApp } from '../backfill/helpers';
+import { contactOf, seedContacts, seedRecords, userWithPortal } from '../support/sandbox-portal';
 
 /** Fewer records than DRY_RUN_SAMPLE_SIZE, so that a portal of 1,000 is estimated. */
 const SAMPLE = 250;

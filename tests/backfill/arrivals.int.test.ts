@@ -4,15 +4,8 @@ import { backfillRecordOf } from '../../domain/backfill/events';
 import { call } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { creditsEvents, ofType, topUp } from '../lookups/helpers';
-import {
-  contactOf,
-  reportOf,
-  seedContacts,
-  startBackfillApp,
-  startJob,
-  userWithPortal,
-  waitForJob,
-} from './helpers';
+import { reportOf, startBackfillApp, startJob, waitForJob } from './helpers';
+import { contactOf, seedContacts, userWithPortal } from '../support/sandbox-portal';
 
 const AT_START = 300;
 

@@ -9,7 +9,6 @@ import { createSystem } from '../../api/system';
 import { creditsStream } from '../../domain/credits/decider';
 import { call, signUp, type RunningApp } from '../support/app';
 import { FAST_HASHING } from '../support/fast-hashing';
-import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
 import { crashTargets, type CrashTarget } from '../support/crash-targets';
 import { freePort } from '../support/server-process';
 import { foldBalance, topUp } from '../lookups/helpers';
@@ -17,7 +16,8 @@ import { backfillLookupId } from '../../domain/backfill/events';
 import { recordStream } from '../../domain/record-history/events';
 import type { BackfillJobAnswer, BackfillJobsAnswer } from '../../api/backfill/contract';
 import type { RecordHistoryAnswer } from '../../api/record-history/contract';
-import { contactOf, jobOf, MAPPING, reportOf, runJob, seedContacts, startJob, waitForJob } from './helpers';
+import { jobOf, reportOf, runJob, startJob, waitForJob } from './helpers';
+import { connectMappedPortal, contactOf, seedContacts } from '../support/sandbox-portal';
 import { programArgs } from '../support/child-programs';
 
 const targets = crashTargets('zipfill-backfill-crash-');
@@ -41,12 +41,7 @@ async function setUp(database: Database, typed: Record<string, string> = {}, fil
   const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   try {
     const user = await signUp(baseUrl);
-    await connectSandboxPortal(baseUrl, user.token);
-    const portalId = (await connectionsOf(baseUrl, user.token))[0]!.portal_id;
-    await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
-      token: user.token,
-      body: { contact: { ...MAPPING, updateTimezone: false }, company: MAPPING },
-    });
+    const portalId = await connectMappedPortal(baseUrl, user.token);
     const ids = await seedContacts(
       database,
       portalId,

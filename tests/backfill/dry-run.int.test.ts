@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackfillDryRunAnswer } from '../../api/backfill/contract';
 import { call, type RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
-import { reportOf, runJob, seedContacts, startBackfillApp, userWithPortal } from './helpers';
+import { reportOf, runJob, startBackfillApp } from './helpers';
+import { seedContacts, userWithPortal } from '../support/sandbox-portal';
 
 /** Fewer than DRY_RUN_SAMPLE_SIZE, and not whole search pages: the last page asks for 50. */
 const SAMPLE = 250;

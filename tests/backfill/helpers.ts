@@ -1,13 +1,11 @@
-import { sql } from 'kysely';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { BackfillJob, BackfillJobAnswer, BackfillRequest } from '../../api/backfill/contract';
-import type { Database } from '../../api/db/database';
 import type { CallPriority, CrmClientFactory, CrmPortalClient } from '../../api/portals/types';
 import type { SystemOverrides } from '../../api/system';
-import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
+import { call, freshEmail, startApp, type RunningApp } from '../support/app';
 import { afterEach } from 'vitest';
 import { forSuite, type Backend } from '../support/databases';
-import { connectionsOf, connectSandboxPortal } from '../support/sandbox-hubspot';
+import { seedContacts, userWithPortal } from '../support/sandbox-portal';
 import { creditsEvents, ofType, topUp, waitUntil } from '../lookups/helpers';
 
 /**
@@ -42,66 +40,6 @@ export function startBackfillApp(
     },
     options.intercept,
   );
-}
-
-export const MAPPING = { city: 'city', state: 'state', county: '', country: '' };
-
-/** A signed-in user with a new sandbox portal whose contacts' and companies' city and state are mapped (or as given). */
-export async function userWithPortal(
-  app: RunningApp,
-  mapping: Record<string, unknown> = {},
-  companyMapping: Record<string, unknown> = {},
-) {
-  const user = await signUp(app.baseUrl);
-  await connectSandboxPortal(app.baseUrl, user.token);
-  const portalId = (await connectionsOf(app.baseUrl, user.token)).at(-1)!.portal_id;
-  const saved = await call(app.baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
-    token: user.token,
-    body: {
-      contact: { ...MAPPING, updateTimezone: false, ...mapping },
-      company: { ...MAPPING, ...companyMapping },
-    },
-  });
-  if (saved.status !== 200)
-    throw new Error(`Saving the mapping answered ${saved.status}: ${JSON.stringify(saved.body)}`);
-  return { ...user, portalId };
-}
-
-/** Puts contacts into a sandbox portal in one statement, in id order; answers their ids. */
-export function seedContacts(
-  database: Database,
-  portalId: string,
-  contacts: readonly Record<string, string | null>[],
-): Promise<string[]> {
-  return seedRecords(database, portalId, 'contacts', contacts);
-}
-
-/** Puts records of one object type into a sandbox portal in one statement, in id order; answers their ids. */
-export async function seedRecords(
-  database: Database,
-  portalId: string,
-  objectType: 'contacts' | 'companies',
-  records: readonly Record<string, string | null>[],
-): Promise<string[]> {
-  const { rows } = await sql<{ id: string }>`
-    INSERT INTO sandbox_records (portal_id, object_type, id, properties, last_change_source, created_at, updated_at)
-    SELECT ${portalId}, ${objectType}, r.id,
-           r.props || jsonb_build_object('hs_object_id', r.id, 'createdate', now()), 'CRM_UI', now(), now()
-      FROM (SELECT nextval('sandbox_record_ids')::text AS id, value AS props, ordinality
-              FROM jsonb_array_elements(${JSON.stringify(records)}::jsonb) WITH ORDINALITY
-             ORDER BY ordinality) AS r
-    RETURNING id`.execute(database.db);
-  return rows.map((r) => r.id).sort((a, b) => Number(a) - Number(b));
-}
-
-/** A contact's properties as the sandbox CRM holds them. */
-export async function contactOf(database: Database, portalId: string, id: string) {
-  const { rows } = await sql<{ properties: Record<string, string | null> | string }>`
-    SELECT properties FROM sandbox_records WHERE portal_id = ${portalId} AND object_type = 'contacts' AND id = ${id}`.execute(
-    database.db,
-  );
-  const p = rows[0]?.properties;
-  return typeof p === 'string' ? (JSON.parse(p) as Record<string, string | null>) : p;
 }
 
 export async function startJob(app: RunningApp, token: string, portalId: string, request: BackfillRequest) {

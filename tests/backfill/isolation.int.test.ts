@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { topUp } from '../lookups/helpers';
-import { seedContacts, seedRecords, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
+import { startBackfillApp, startJob, waitForJob } from './helpers';
+import { seedContacts, seedRecords, userWithPortal } from '../support/sandbox-portal';
 
 /** HubSpot's answer to a search it will never take, as its search API words it. */
 const TOO_MANY_FILTERS = JSON.stringify({

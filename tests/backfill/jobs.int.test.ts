@@ -6,16 +6,8 @@ import { call, freshEmail, signUp, type RunningApp } from '../support/app';
 import { backends } from '../support/databases';
 import { everyMode } from '../support/portals';
 import { creditsEvents, foldBalance, ofType, topUp, waitUntil } from '../lookups/helpers';
-import {
-  contactOf,
-  reportOf,
-  runJob,
-  seedContacts,
-  startBackfillApp,
-  startJob,
-  userWithPortal,
-  waitForJob,
-} from './helpers';
+import { reportOf, runJob, startBackfillApp, startJob, waitForJob } from './helpers';
+import { contactOf, seedContacts, userWithPortal } from '../support/sandbox-portal';
 
 const ZIPS = ['10001', '60601', '02134', '94105', '30301'];
 

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { topUp } from '../lookups/helpers';
-import { seedRecords, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
+import { startBackfillApp, startJob, waitForJob } from './helpers';
+import { seedRecords, userWithPortal } from '../support/sandbox-portal';
 
 const EVERY_FIELD = { city: 'city', state: 'state', county: 'county', country: 'country' };
 const today = new Date().toISOString().slice(0, 10);

@@ -7,17 +7,8 @@ import type {
 import { call, signUp, type RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { creditsEvents, ofType, topUp, waitUntil } from '../lookups/helpers';
-import {
-  contactOf,
-  jobOf,
-  liveLookupDone,
-  runJob,
-  seedContacts,
-  gatedBackfillAppForSuite,
-  startJob,
-  userWithPortal,
-  waitForJob,
-} from './helpers';
+import { jobOf, liveLookupDone, runJob, gatedBackfillAppForSuite, startJob, waitForJob } from './helpers';
+import { contactOf, seedContacts, userWithPortal } from '../support/sandbox-portal';
 
 for (const backend of behaviourBackends) {
   describe(`steering backfill jobs on ${backend.name}`, () => {

@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { creditsEvents, foldBalance, ofType, topUp } from '../lookups/helpers';
-import { contactOf, seedContacts, startBackfillApp, startJob, userWithPortal, waitForJob } from './helpers';
+import { startBackfillApp, startJob, waitForJob } from './helpers';
+import { contactOf, seedContacts, userWithPortal } from '../support/sandbox-portal';
 
 /**
  * HubSpot in a bad minute, in front of the sandbox's CRM API: two calls in three answered 429

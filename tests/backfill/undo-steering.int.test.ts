@@ -6,15 +6,8 @@ import { backfillLookupId } from '../../domain/backfill/events';
 import { recordStream, type RecordChangeEvent } from '../../domain/record-history/events';
 import { undoneEventId } from '../../api/lookups/ids';
 import { waitUntil } from '../lookups/helpers';
-import {
-  contactOf,
-  filledJob,
-  gatedBackfillAppForSuite,
-  jobOf,
-  liveLookupDone,
-  reportOf,
-  waitForJob,
-} from './helpers';
+import { filledJob, gatedBackfillAppForSuite, jobOf, liveLookupDone, reportOf, waitForJob } from './helpers';
+import { contactOf } from '../support/sandbox-portal';
 
 const RECORDS = 300;
 

@@ -4,7 +4,8 @@ import type { RecordHistoryAnswer } from '../../api/record-history/contract';
 import { call, signUp, type RunningApp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
 import { creditsEvents } from '../lookups/helpers';
-import { contactOf, filledJob, reportOf, startBackfillApp, waitForJob } from './helpers';
+import { filledJob, reportOf, startBackfillApp, waitForJob } from './helpers';
+import { contactOf } from '../support/sandbox-portal';
 
 for (const backend of behaviourBackends) {
   describe(`undoing a whole backfill job on ${backend.name}`, () => {

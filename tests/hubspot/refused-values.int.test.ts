@@ -2,7 +2,8 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { UsageChartAnswer } from '../../api/lookups/contract';
 import { call, freshEmail, signUp, type RunningApp, type SignedUp } from '../support/app';
 import { behaviourBackends } from '../support/databases';
-import { contactOf, seedContacts, startBackfillApp, runJob, userWithPortal } from '../backfill/helpers';
+import { startBackfillApp, runJob } from '../backfill/helpers';
+import { contactOf, seedContacts, userWithPortal } from '../support/sandbox-portal';
 import { creditsEvents, foldBalance, ofType, topUp, waitForOutcomes, waitUntil } from '../lookups/helpers';
 
 /** What HubSpot's 400 for a value its "letters only" rule refuses becomes, for the person reading it. */
