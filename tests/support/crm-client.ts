@@ -10,7 +10,7 @@ import type {
 const PLURAL: Record<CrmObjectType, string> = { contact: 'contacts', company: 'companies' };
 
 export interface TestCrmClientOptions {
-  /** Attempts on a 5xx before every record of the batch fails. */
+  /** Attempts on a 5xx or a failed connection before every record of the batch fails. */
   attempts?: number;
   /** Pause between 5xx attempts. */
   backoffMs?: number;
@@ -76,12 +76,24 @@ export class TestCrmClient implements CrmPortalClient {
     return { total: body.total, results: body.results, ...(after ? { after } : {}) };
   };
 
-  private post(path: string, body: unknown) {
-    return fetch(`${this.baseUrl}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer portal-${this.portalId}` },
-      body: JSON.stringify(body),
-    });
+  /**
+   * One POST; a connection that fails before an answer (a kept-alive socket the stand-in closed
+   * as it was reused, on a busy machine) is tried again, as the HubSpot client tries it.
+   */
+  private async post(path: string, body: unknown): Promise<Response> {
+    const attempts = this.options.attempts ?? 3;
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await fetch(`${this.baseUrl}${path}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', authorization: `Bearer portal-${this.portalId}` },
+          body: JSON.stringify(body),
+        });
+      } catch (error) {
+        if (attempt >= attempts) throw error;
+        await new Promise((r) => setTimeout(r, this.options.backoffMs ?? 20));
+      }
+    }
   }
 }
 
