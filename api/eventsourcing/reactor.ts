@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '../../domain/eventstore/types';
+import type { Checkpoint, EventStore, RecordedEvent } from '../../domain/eventstore/types';
 import { advanceCheckpoint, readCheckpoint } from '../../projections/checkpoints';
 import type { ReadModelDb } from '../../projections/schema';
 import { SingletonWorker, type Locks } from '../../projections/worker';
@@ -35,13 +35,36 @@ export function reactorOn(on: ReactorInfrastructure, reaction: Reaction): Reacto
 }
 
 /**
+ * How long a reactor may keep in memory alone its place past events it does not react to. Most
+ * events are not a given reactor's: writing its checkpoint for each batch of them cost three
+ * statements a batch and a reactor (begin, update, commit), the most of any part of a lookup.
+ */
+const UNHANDLED_SPAN_MS = 1_000;
+
+const spanPassed = (place: Place) => Date.now() - place.persistedAt >= UNHANDLED_SPAN_MS;
+
+/**
+ * Where a reactor stands in the log while it holds its lock: `persisted` as the checkpoint row
+ * has it, `read` how far it has read. Between them lie only events it does not react to.
+ */
+interface Place {
+  persisted: Checkpoint;
+  read: Checkpoint;
+  persistedAt: number;
+}
+
+/**
  * Follows the log and reacts to events outside any read-model transaction (it appends events
  * and queues mail). It moves its checkpoint after the reactions of a batch, so a crash repeats
- * some reactions: each must be idempotent (deterministic command ids, keyed outbox rows).
+ * some reactions: each must be idempotent (deterministic command ids, keyed outbox rows). Past a
+ * batch with nothing to react to it moves on in memory and writes the checkpoint at most every
+ * UNHANDLED_SPAN_MS: a crash meanwhile only reads those events again.
  */
 export class Reactor {
   private readonly worker: SingletonWorker;
   private readonly checkpointName: string;
+  /** Known only while this process holds the lock; read from the checkpoint row again after. */
+  private place: Place | undefined;
 
   constructor(private readonly options: ReactorOptions) {
     this.checkpointName = `reactor:${options.reaction.name}`;
@@ -51,9 +74,14 @@ export class Reactor {
       label: `Reactor ${options.reaction.name}`,
       log: (level, message, fields) => options.logger[level](message, fields),
       wakeOn: (wake) => options.store.onAppended(wake),
+      prepare: async () => {
+        this.place = undefined;
+      },
       step: async (signal) => ((await this.step(signal)) ? 0 : (options.pollMs ?? 250)),
       pending: async () => {
-        const checkpoint = await readCheckpoint(options.readModels, this.checkpointName);
+        // The lock holder's place in memory may be ahead of its row by events it does not react to.
+        const held = this.worker.status().holding ? this.place?.read : undefined;
+        const checkpoint = held ?? (await readCheckpoint(options.readModels, this.checkpointName));
         const { events } = await options.store.readAll({ after: checkpoint, limit: 1 });
         return events.length > 0;
       },
@@ -74,29 +102,50 @@ export class Reactor {
     await this.worker.settled(timeoutMs);
   }
 
-  /** Reacts to one batch; false when there was nothing to react to. */
+  /** Reacts to one batch; false when there was nothing new to read. */
   private async step(signal: AbortSignal): Promise<boolean> {
-    const from = await readCheckpoint(this.options.readModels, this.checkpointName);
+    const place = this.place ?? (await this.placeFromCheckpoint());
     const { events, next } = await this.options.store.readAll({
-      after: from,
+      after: place.read,
       limit: this.options.batchSize ?? 200,
     });
     // Events the store could not read are stepped over (the projections count them): a page of
     // nothing else still moves the checkpoint.
-    if (events.length === 0 && next === from) return false;
+    if (events.length === 0 && next === place.read) {
+      if (place.persisted !== place.read && spanPassed(place)) await this.persist(place, place.read);
+      return false;
+    }
     const { handlers, handleBatch } = this.options.reaction;
+    const handled = events.filter((e) => handlers[e.type]);
     if (handleBatch) {
-      const handled = events.filter((e) => handlers[e.type]);
       if (handled.length > 0) await handleBatch(handled);
     } else
-      for (const event of events) {
+      for (const event of handled) {
         if (signal.aborted) return false;
-        await handlers[event.type]?.(event);
+        await handlers[event.type]!(event);
       }
-    await this.options.readModels.transaction().execute(async (trx) => {
-      if (!(await advanceCheckpoint(trx, this.checkpointName, from, next)))
-        throw new Error(`The checkpoint of ${this.checkpointName} was moved by another writer`);
-    });
+    if (handled.length > 0 || spanPassed(place)) await this.persist(place, next);
+    else place.read = next;
     return true;
+  }
+
+  private async placeFromCheckpoint(): Promise<Place> {
+    const persisted = await readCheckpoint(this.options.readModels, this.checkpointName);
+    this.place = { persisted, read: persisted, persistedAt: Date.now() };
+    return this.place;
+  }
+
+  /** Writes the checkpoint `to`; one moved by another writer (a lost lock) makes it read the row again. */
+  private async persist(place: Place, to: Checkpoint): Promise<void> {
+    try {
+      await this.options.readModels.transaction().execute(async (trx) => {
+        if (!(await advanceCheckpoint(trx, this.checkpointName, place.persisted, to)))
+          throw new Error(`The checkpoint of ${this.checkpointName} was moved by another writer`);
+      });
+    } catch (error) {
+      this.place = undefined;
+      throw error;
+    }
+    Object.assign(place, { persisted: to, read: to, persistedAt: Date.now() });
   }
 }

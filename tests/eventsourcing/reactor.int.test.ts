@@ -1,0 +1,103 @@
+import { randomUUID } from 'node:crypto';
+import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { reactorOn, type Reactor } from '../../api/eventsourcing/reactor';
+import { silentLogger } from '../../api/logging/logger';
+import { readModels, type ReadModelDb } from '../../projections/schema';
+import type { RecordedEvent } from '../../domain/eventstore/types';
+import { backends, freshName, type TestDatabase } from '../support/databases';
+
+/** Counts the statements that write a checkpoint row. */
+class CheckpointWrites implements KyselyPlugin {
+  count = 0;
+
+  transformQuery({ node }: PluginTransformQueryArgs) {
+    const table = JSON.stringify(node);
+    if (
+      (node.kind === 'UpdateQueryNode' || node.kind === 'InsertQueryNode') &&
+      table.includes('projection_checkpoints')
+    )
+      this.count++;
+    return node;
+  }
+
+  transformResult({ result }: PluginTransformResultArgs) {
+    return Promise.resolve(result);
+  }
+}
+
+const events = (type: string, n: number) =>
+  Array.from({ length: n }, () => ({ id: randomUUID(), type, data: {} }));
+
+for (const backend of backends) {
+  describe(`a reactor on ${backend.name}`, () => {
+    let t: TestDatabase;
+    let rm: ReadModelDb;
+    beforeAll(async () => {
+      t = await backend.open();
+      rm = readModels(t.database.db);
+    });
+    afterAll(async () => t?.close());
+
+    /** A reactor to `handled` events, with the checkpoint writes its read models make counted. */
+    function reactor(handled: string, seen: RecordedEvent[], name = freshName('reaction')) {
+      const writes = new CheckpointWrites();
+      const reacting: Reactor = reactorOn(
+        { store: t.store, readModels: rm.withPlugin(writes), locks: t.database.locks, logger: silentLogger },
+        { name, handlers: { [handled]: async (e) => void seen.push(e) } },
+      );
+      return { reacting, writes };
+    }
+
+    it('reacts to each event of its types once, and writes its checkpoint at most once a second past events that are not its own', async () => {
+      const handled = freshName('Handled');
+      const seen: RecordedEvent[] = [];
+      const { reacting, writes } = reactor(handled, seen);
+      reacting.start();
+      try {
+        await reacting.settled();
+        const before = writes.count;
+        const started = Date.now();
+        // Thirty appends, each read as a batch of its own: each batch cost a checkpoint write before.
+        for (let i = 0; i < 30; i++) {
+          await t.store.append(freshName('other'), events('Other', 10), { expected: 'any' });
+          await reacting.settled();
+        }
+        const seconds = (Date.now() - started) / 1000;
+        expect(writes.count - before).toBeLessThanOrEqual(Math.ceil(seconds) + 1);
+
+        await t.store.append(freshName('mine'), events(handled, 3), { expected: 'any' });
+        await reacting.settled();
+        expect(seen.map((e) => e.type)).toEqual([handled, handled, handled]);
+      } finally {
+        await reacting.stop();
+      }
+    });
+
+    it('starts again from its checkpoint after a stop: what it reacted to is not reacted to again, and nothing is missed', async () => {
+      const handled = freshName('Handled');
+      const seen: RecordedEvent[] = [];
+      const name = freshName('stream');
+      const reaction = freshName('reaction');
+      const first = reactor(handled, seen, reaction);
+      first.reacting.start();
+      await t.store.append(name, events(handled, 2), { expected: 'any' });
+      await first.reacting.settled();
+      // Events not its own, passed in memory only, and then the stop.
+      await t.store.append(freshName('other'), events('Other', 5), { expected: 'any' });
+      await first.reacting.settled();
+      await first.reacting.stop();
+
+      await t.store.append(name, events(handled, 1), { expected: 'any' });
+      const second = reactor(handled, seen, reaction);
+      second.reacting.start();
+      try {
+        await second.reacting.settled();
+        expect(seen).toHaveLength(3);
+        expect(new Set(seen.map((e) => e.id)).size).toBe(3);
+      } finally {
+        await second.reacting.stop();
+      }
+    });
+  });
+}
