@@ -1,5 +1,6 @@
 import type { EventStore, RecordedEvent } from '../domain/eventstore/types';
 import { readCheckpoint } from './checkpoints';
+import type { Projection } from './projection';
 import type { ReadModelDb } from './schema';
 
 /** Events read at once from the part of the log a read model has not applied yet. */
@@ -19,15 +20,20 @@ export interface ReadModelAndLog {
  */
 export async function pastCheckpoint<T>(
   source: ReadModelAndLog,
-  projection: string,
+  projection: Pick<Projection, 'name' | 'eventTypes'>,
   pick: (event: RecordedEvent) => T | undefined,
 ): Promise<T[]> {
-  let after = await readCheckpoint(source.readModels, projection);
+  let after = await readCheckpoint(source.readModels, projection.name);
   // Every event recorded before this call can be read from the log (PostgreSQL's horizon).
   await source.store.awaitVisible();
   const picked: T[] = [];
   for (;;) {
-    const { events, next } = await source.store.readAll({ after, limit: TAIL_PAGE });
+    // Only the projection's own events: the others would cost their reading and decoding alone.
+    const { events, next } = await source.store.readAll({
+      after,
+      limit: TAIL_PAGE,
+      types: projection.eventTypes,
+    });
     for (const event of events) {
       const value = pick(event);
       if (value !== undefined) picked.push(value);

@@ -63,11 +63,14 @@ interface Place {
 export class Reactor {
   private readonly worker: SingletonWorker;
   private readonly checkpointName: string;
+  /** The only events it reads: the store steps over the rest (most of the log) without sending them. */
+  private readonly types: readonly string[];
   /** Known only while this process holds the lock; read from the checkpoint row again after. */
   private place: Place | undefined;
 
   constructor(private readonly options: ReactorOptions) {
     this.checkpointName = `reactor:${options.reaction.name}`;
+    this.types = Object.keys(options.reaction.handlers);
     this.worker = new SingletonWorker({
       lock: this.checkpointName,
       locks: options.locks,
@@ -82,7 +85,7 @@ export class Reactor {
         // The lock holder's place in memory may be ahead of its row by events it does not react to.
         const held = this.worker.status().holding ? this.place?.read : undefined;
         const checkpoint = held ?? (await readCheckpoint(options.readModels, this.checkpointName));
-        const { events } = await options.store.readAll({ after: checkpoint, limit: 1 });
+        const { events } = await options.store.readAll({ after: checkpoint, limit: 1, types: this.types });
         return events.length > 0;
       },
     });
@@ -108,6 +111,7 @@ export class Reactor {
     const { events, next } = await this.options.store.readAll({
       after: place.read,
       limit: this.options.batchSize ?? 200,
+      types: this.types,
     });
     // Events the store could not read are stepped over (the projections count them): a page of
     // nothing else still moves the checkpoint.

@@ -85,6 +85,12 @@ export interface StreamPage {
 export interface ReadAllOptions {
   after: Checkpoint;
   limit: number;
+  /**
+   * Only events of these types are returned, and `next` still moves past the others read: a
+   * reader of a few types (a reactor) does not fetch and decode the whole log. A page holds fewer
+   * than `limit` events only when it reached the end of what is visible.
+   */
+  types?: readonly string[];
 }
 
 export interface ReadAllResult {

@@ -91,7 +91,7 @@ export async function recordHistories(
   const wanted = new Set(objectIds);
   const histories = new Map<string, RecordHistoryEvent[]>(objectIds.map((id) => [id, []]));
   if (wanted.size === 0) return histories;
-  const tail = await pastCheckpoint(source, recordHistoryProjection.name, (e) =>
+  const tail = await pastCheckpoint(source, recordHistoryProjection, (e) =>
     ofRecords(e, portalId, objectType, wanted),
   );
   const rows = await source.readModels

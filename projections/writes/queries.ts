@@ -66,7 +66,7 @@ export function writtenValuesReader(
     const found = new Map<string, Record<string, string>>();
     const ids = [...new Set(objectIds)];
     if (ids.length === 0) return found;
-    const successes = await (tail ??= pastCheckpoint(source, writtenValuesProjection.name, writtenBy));
+    const successes = await (tail ??= pastCheckpoint(source, writtenValuesProjection, writtenBy));
     await fromReadModel(source.readModels, portalId, objectType, ids, found);
     const wanted = new Set(ids);
     for (const d of successes)

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { reactorOn, type Reactor } from '../../api/eventsourcing/reactor';
 import { silentLogger } from '../../api/logging/logger';
 import { readModels, type ReadModelDb } from '../../projections/schema';
-import type { RecordedEvent } from '../../domain/eventstore/types';
+import type { ReadAllOptions, RecordedEvent } from '../../domain/eventstore/types';
 import { backends, freshName, type TestDatabase } from '../support/databases';
 
 /** Counts the statements that write a checkpoint row. */
@@ -39,15 +39,48 @@ for (const backend of backends) {
     });
     afterAll(async () => t?.close());
 
-    /** A reactor to `handled` events, with the checkpoint writes its read models make counted. */
+    /**
+     * A reactor to `handled` events, with the checkpoint writes its read models make counted, and
+     * the events the log hands it.
+     */
     function reactor(handled: string, seen: RecordedEvent[], name = freshName('reaction')) {
       const writes = new CheckpointWrites();
+      const delivered: RecordedEvent[] = [];
+      const store = new Proxy(t.store, {
+        get(target, key) {
+          if (key === 'readAll')
+            return async (options: ReadAllOptions) => {
+              const page = await target.readAll(options);
+              delivered.push(...page.events);
+              return page;
+            };
+          const value: unknown = Reflect.get(target, key);
+          return typeof value === 'function' ? value.bind(target) : value;
+        },
+      });
       const reacting: Reactor = reactorOn(
-        { store: t.store, readModels: rm.withPlugin(writes), locks: t.database.locks, logger: silentLogger },
+        { store, readModels: rm.withPlugin(writes), locks: t.database.locks, logger: silentLogger },
         { name, handlers: { [handled]: async (e) => void seen.push(e) } },
       );
-      return { reacting, writes };
+      return { reacting, writes, delivered };
     }
+
+    it('is handed only the events it reacts to, however many others the log holds', async () => {
+      const handled = freshName('Handled');
+      const seen: RecordedEvent[] = [];
+      const { reacting, delivered } = reactor(handled, seen);
+      reacting.start();
+      try {
+        await t.store.append(freshName('other'), events('Other', 50), { expected: 'any' });
+        await t.store.append(freshName('mine'), events(handled, 2), { expected: 'any' });
+        await t.store.append(freshName('other'), events('Other', 50), { expected: 'any' });
+        await reacting.settled();
+        expect(seen.map((e) => e.type)).toEqual([handled, handled]);
+        expect(new Set(delivered.map((e) => e.type))).toEqual(new Set([handled]));
+      } finally {
+        await reacting.stop();
+      }
+    });
 
     it('reacts to each event of its types once, and writes its checkpoint at most once a second past events that are not its own', async () => {
       const handled = freshName('Handled');

@@ -333,6 +333,34 @@ export function eventStoreContract(
       expect(again.events.filter((e) => e.streamName === s1 || e.streamName === s2)).toEqual([]);
     });
 
+    it('reads only the events of the types asked for, and continues past the others', async () => {
+      const start = (await store.readAll({ after: START, limit: 1_000_000 })).next;
+      const wanted = `Wanted-${randomUUID()}`;
+      const other = `Other-${randomUUID()}`;
+      const s1 = stream();
+      const s2 = stream();
+      await store.append(s1, [event(other), event(wanted, { n: 1 }), event(other)], {
+        expected: 'no_stream',
+      });
+      await store.append(s2, [event(wanted, { n: 2 }), event(other), event(other)], {
+        expected: 'no_stream',
+      });
+      await store.awaitVisible();
+
+      const first = await store.readAll({ after: start, limit: 1, types: [wanted] });
+      expect(first.events.map((e) => e.data)).toEqual([{ n: 1 }]);
+      const rest = await store.readAll({ after: first.next, limit: 10, types: [wanted] });
+      expect(rest.events.map((e) => e.data)).toEqual([{ n: 2 }]);
+      // A short page read to the end: the events of other types after the last match are behind it.
+      const after = await store.readAll({ after: rest.next, limit: 10 });
+      expect(after.events.filter((e) => e.streamName === s1 || e.streamName === s2)).toEqual([]);
+
+      const none = await store.readAll({ after: start, limit: 10, types: [`Absent-${randomUUID()}`] });
+      expect(none.events).toEqual([]);
+      const pastNone = await store.readAll({ after: none.next, limit: 10 });
+      expect(pastNone.events.filter((e) => e.streamName === s1 || e.streamName === s2)).toEqual([]);
+    });
+
     it('subscribes to all: catches up on what exists, then follows new appends live, in order', async () => {
       const s = stream();
       await store.append(s, [event('Before', { n: 0 }), event('Before', { n: 1 })], {

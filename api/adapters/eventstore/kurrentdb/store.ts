@@ -168,8 +168,9 @@ export class KurrentEventStore implements EventStore {
     }
   }
 
-  async readAll({ after, limit }: ReadAllOptions): Promise<ReadAllResult> {
+  async readAll({ after, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
     const from = parseCheckpoint(after);
+    const wanted = types ? new Set(types) : undefined;
     if (limit <= 0) return { events: [], next: after };
     const events: RecordedEvent[] = [];
     const unreadable: UnreadableEvent[] = [];
@@ -183,7 +184,9 @@ export class KurrentEventStore implements EventStore {
         for (const event of page) {
           if (!isAfter(event.position, cursor) || events.length === limit) continue;
           cursor = event.position;
-          if (isSystemEvent(event)) continue;
+          // Filtered here, not by the server: a filtered read answers the matching events only, so
+          // how far a page without a match read would be lost, and read again the next time.
+          if (isSystemEvent(event) || (wanted && !wanted.has(event.type))) continue;
           const why = whyUnreadable(event);
           if (why) unreadable.push({ id: event.id, streamName: event.streamId, reason: why });
           else events.push(toRecorded(event));

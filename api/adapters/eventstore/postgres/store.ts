@@ -1,9 +1,10 @@
 import { EventEmitter } from 'node:events';
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
   EventStoreUnavailableError,
   InvalidEventError,
   WrongExpectedVersionError,
+  type Checkpoint,
   type AppendOutcome,
   type AppendResult,
   type EventStore,
@@ -34,6 +35,13 @@ interface EventRow {
   metadata: Record<string, unknown>;
   recorded_at: Date | string;
 }
+
+/** A row of a typed read: an event of the page, or none (nulls) beside the last visible event. */
+type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & {
+  horizon_epoch: number;
+  horizon_tx: string;
+  horizon_position: string;
+};
 
 const EVENT_COLUMNS = sql.raw(
   'e.global_position::text AS global_position, e.epoch, e.tx_id::text AS tx, e.stream_id, ' +
@@ -190,14 +198,17 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  async readAll({ after, limit }: ReadAllOptions): Promise<ReadAllResult> {
+  async readAll({ after, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
     const from = parseCheckpoint(after);
+    // Past `after`, and visible: committed by a transaction no running one can precede.
+    const unread = sql`(e.epoch, e.tx_id, e.global_position) > (${from.epoch}::int, ${from.tx}::xid8, ${from.position}::bigint)
+           AND (e.epoch < (SELECT epoch FROM es_epoch) OR e.tx_id < pg_snapshot_xmin(pg_current_snapshot()))`;
     try {
+      if (types) return await this.readAllOf(types, after, limit, unread);
       // Ordering columns are qualified: an output alias of the same name would sort as text.
       const { rows } = await sql<EventRow>`
         SELECT ${EVENT_COLUMNS} FROM es_events e
-         WHERE (e.epoch, e.tx_id, e.global_position) > (${from.epoch}::int, ${from.tx}::xid8, ${from.position}::bigint)
-           AND (e.epoch < (SELECT epoch FROM es_epoch) OR e.tx_id < pg_snapshot_xmin(pg_current_snapshot()))
+         WHERE ${unread}
          ORDER BY e.epoch, e.tx_id, e.global_position
          LIMIT ${limit}`.execute(this.db);
       const events = rows.map(toRecorded);
@@ -206,6 +217,41 @@ export class PostgresEventStore implements EventStore {
     } catch (error) {
       throw this.translate(error);
     }
+  }
+
+  /**
+   * The events of `types` past `after`, and in the same statement (one snapshot) the last visible
+   * event of any type: a page short of `limit` continues from there, past events of other types.
+   */
+  private async readAllOf(
+    types: readonly string[],
+    after: Checkpoint,
+    limit: number,
+    unread: RawBuilder<unknown>,
+  ): Promise<ReadAllResult> {
+    const { rows } = await sql<PageRow>`
+      WITH horizon AS (
+        SELECT e.epoch, e.tx_id, e.global_position FROM es_events e WHERE ${unread}
+         ORDER BY e.epoch DESC, e.tx_id DESC, e.global_position DESC LIMIT 1),
+      page AS (
+        SELECT ${EVENT_COLUMNS}, e.tx_id AS sort_tx, e.global_position AS sort_position FROM es_events e
+         WHERE ${unread} AND e.type = ANY(${types}::text[])
+         ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit})
+      SELECT page.*, h.epoch AS horizon_epoch, h.tx_id::text AS horizon_tx, h.global_position::text AS horizon_position
+        FROM horizon h LEFT JOIN page ON true
+       ORDER BY page.epoch, page.sort_tx, page.sort_position`.execute(this.db);
+    const events = rows.flatMap((r) => (r.event_id === null ? [] : [toRecorded(r as EventRow)]));
+    const horizon = rows[0];
+    if (events.length === limit) return { events, next: events.at(-1)!.position };
+    if (!horizon) return { events, next: after };
+    return {
+      events,
+      next: formatCheckpoint({
+        epoch: horizon.horizon_epoch,
+        tx: horizon.horizon_tx,
+        position: horizon.horizon_position,
+      }),
+    };
   }
 
   async awaitVisible(timeoutMs = 30_000): Promise<void> {
