@@ -18,6 +18,7 @@ import { hubspotSearchSchedule } from './2026_11_28_0003_hubspot_search_schedule
 import { sandboxRateLimits } from './2026_11_28_0004_sandbox_rate_limits';
 import { sandboxValidationRules } from './2026_11_29_0001_sandbox_validation_rules';
 import { hubspotCallSlots } from './2026_11_29_0002_hubspot_call_slots';
+import { requestLogsSourceIndex } from './2026_11_30_0001_request_logs_source_index';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -41,4 +42,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_28_0005_personal_data_erased_for_good': personalDataErasedForGood,
   '2026_11_29_0001_sandbox_validation_rules': sandboxValidationRules,
   '2026_11_29_0002_hubspot_call_slots': hubspotCallSlots,
+  '2026_11_30_0001_request_logs_source_index': requestLogsSourceIndex,
 };
