@@ -38,7 +38,7 @@ export async function pastCheckpoint<T>(
       const value = pick(event);
       if (value !== undefined) picked.push(value);
     }
-    if (events.length < TAIL_PAGE || next === after) return picked;
+    if (next === after) return picked;
     after = next;
   }
 }

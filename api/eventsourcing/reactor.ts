@@ -85,8 +85,7 @@ export class Reactor {
         // The lock holder's place in memory may be ahead of its row by events it does not react to.
         const held = this.worker.status().holding ? this.place?.read : undefined;
         const checkpoint = held ?? (await readCheckpoint(options.readModels, this.checkpointName));
-        const { events } = await options.store.readAll({ after: checkpoint, limit: 1, types: this.types });
-        return events.length > 0;
+        return this.reactsPast(checkpoint);
       },
     });
   }
@@ -105,12 +104,24 @@ export class Reactor {
     await this.worker.settled(timeoutMs);
   }
 
+  /** Whether the log holds an event it reacts to past `checkpoint`. */
+  private async reactsPast(checkpoint: Checkpoint): Promise<boolean> {
+    for (let after = checkpoint; ;) {
+      const { events, next } = await this.options.store.readAll({ after, limit: 1_000, types: this.types });
+      if (events.length > 0) return true;
+      if (next === after) return false;
+      after = next;
+    }
+  }
+
   /** Reacts to one batch; false when there was nothing new to read. */
   private async step(signal: AbortSignal): Promise<boolean> {
     const place = this.place ?? (await this.placeFromCheckpoint());
     const { events, next } = await this.options.store.readAll({
       after: place.read,
-      limit: this.options.batchSize ?? 200,
+      // Events of any type looked at: most are not its own and are not sent, so a window this wide
+      // is still a small batch of reactions.
+      limit: this.options.batchSize ?? 1_000,
       types: this.types,
     });
     // Events the store could not read are stepped over (the projections count them): a page of

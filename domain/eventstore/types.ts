@@ -86,9 +86,10 @@ export interface ReadAllOptions {
   after: Checkpoint;
   limit: number;
   /**
-   * Only events of these types are returned, and `next` still moves past the others read: a
-   * reader of a few types (a reactor) does not fetch and decode the whole log. A page holds fewer
-   * than `limit` events only when it reached the end of what is visible.
+   * Only the events of these types among the next `limit` events of the log are returned, and
+   * `next` moves past all `limit`: a reader of a few types (a reactor) does not fetch and decode
+   * the rest. A page may then hold none while more follow; the reader goes on until `next` stops
+   * moving.
    */
   types?: readonly string[];
 }

@@ -170,29 +170,34 @@ export class KurrentEventStore implements EventStore {
 
   async readAll({ after, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
     const from = parseCheckpoint(after);
-    const wanted = types ? new Set(types) : undefined;
     if (limit <= 0) return { events: [], next: after };
     const events: RecordedEvent[] = [];
     const unreadable: UnreadableEvent[] = [];
+    const wanted = types ? new Set(types) : undefined;
+    // A typed read looks at `limit` events of any type (the port's rule), an untyped one returns `limit`.
+    let looked = 0;
+    const full = () => (wanted ? looked : events.length) === limit;
     let cursor: LogPosition | LogStart = from;
     try {
       for (;;) {
         // readAll includes the event at fromPosition itself: ask for one more and drop it below.
-        const want = limit - events.length + 1;
+        const want = limit - (wanted ? looked : events.length) + 1;
         const before = cursor;
         const page = await withDeadline(this.readLog(cursor, want), this.deadlineMs, 'a read of $all');
         for (const event of page) {
-          if (!isAfter(event.position, cursor) || events.length === limit) continue;
+          if (!isAfter(event.position, cursor) || full()) continue;
           cursor = event.position;
+          if (isSystemEvent(event)) continue;
+          looked++;
           // Filtered here, not by the server: a filtered read answers the matching events only, so
           // how far a page without a match read would be lost, and read again the next time.
-          if (isSystemEvent(event) || (wanted && !wanted.has(event.type))) continue;
+          if (wanted && !wanted.has(event.type)) continue;
           const why = whyUnreadable(event);
           if (why) unreadable.push({ id: event.id, streamName: event.streamId, reason: why });
           else events.push(toRecorded(event));
         }
         // Stop at the end of the log or with a full page; skipped events must not end a page early.
-        if (page.length < want || events.length === limit || cursor === before) break;
+        if (page.length < want || full() || cursor === before) break;
       }
     } catch (error) {
       throw translateError(error);

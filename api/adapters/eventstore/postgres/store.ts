@@ -36,7 +36,7 @@ interface EventRow {
   recorded_at: Date | string;
 }
 
-/** A row of a typed read: an event of the page, or none (nulls) beside the last visible event. */
+/** A row of a typed read: an event of the page, or none (nulls), beside the last event looked at. */
 type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & {
   horizon_epoch: number;
   horizon_tx: string;
@@ -220,8 +220,10 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * The events of `types` past `after`, and in the same statement (one snapshot) the last visible
-   * event of any type: a page short of `limit` continues from there, past events of other types.
+   * The events of `types` among the next `limit` events of the log, and the last of those `limit`,
+   * where the next read continues. The window is read in log order on the catch-up index as any
+   * read is; filtering it first (a plan chosen for the filter) made PostgreSQL scan the whole rest
+   * of the log in parallel and sort it, 130 ms a read at 94,000 events.
    */
   private async readAllOf(
     types: readonly string[],
@@ -230,26 +232,23 @@ export class PostgresEventStore implements EventStore {
     unread: RawBuilder<unknown>,
   ): Promise<ReadAllResult> {
     const { rows } = await sql<PageRow>`
-      WITH horizon AS (
-        SELECT e.epoch, e.tx_id, e.global_position FROM es_events e WHERE ${unread}
-         ORDER BY e.epoch DESC, e.tx_id DESC, e.global_position DESC LIMIT 1),
-      page AS (
-        SELECT ${EVENT_COLUMNS}, e.tx_id AS sort_tx, e.global_position AS sort_position FROM es_events e
-         WHERE ${unread} AND e.type = ANY(${types}::text[])
-         ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit})
-      SELECT page.*, h.epoch AS horizon_epoch, h.tx_id::text AS horizon_tx, h.global_position::text AS horizon_position
-        FROM horizon h LEFT JOIN page ON true
-       ORDER BY page.epoch, page.sort_tx, page.sort_position`.execute(this.db);
+      WITH win AS (
+        SELECT e.* FROM es_events e WHERE ${unread}
+         ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit}),
+      last AS (
+        SELECT epoch, tx_id, global_position FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)
+      SELECT ${EVENT_COLUMNS}, l.epoch AS horizon_epoch, l.tx_id::text AS horizon_tx, l.global_position::text AS horizon_position
+        FROM last l LEFT JOIN win e ON e.type = ANY(${types}::text[])
+       ORDER BY e.epoch, e.tx_id, e.global_position`.execute(this.db);
     const events = rows.flatMap((r) => (r.event_id === null ? [] : [toRecorded(r as EventRow)]));
-    const horizon = rows[0];
-    if (events.length === limit) return { events, next: events.at(-1)!.position };
-    if (!horizon) return { events, next: after };
+    const last = rows[0];
+    if (!last) return { events, next: after };
     return {
       events,
       next: formatCheckpoint({
-        epoch: horizon.horizon_epoch,
-        tx: horizon.horizon_tx,
-        position: horizon.horizon_position,
+        epoch: last.horizon_epoch,
+        tx: last.horizon_tx,
+        position: last.horizon_position,
       }),
     };
   }
