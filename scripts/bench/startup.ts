@@ -23,6 +23,7 @@ import { embeddedServiceEnv, freePort } from '../../tests/support/server-process
 import { buildPgliteTemplate, buildServer } from '../build-server';
 import { startCommand } from '../start-command';
 import type { BenchResult, BenchRow } from './report';
+import type { BackfillJobAnswer } from '../../api/backfill/contract';
 
 const SETTLE_MS = 5_000;
 const LOOKUPS = 1_000;
@@ -100,11 +101,13 @@ async function firstStarts(runs: number): Promise<BenchRow> {
 
 /**
  * The bench's options: `--runs N` (default 5), `--first-start` (only the first start on an empty
- * folder) and `--lookups N` (default 1,000: the lookups made before memory is read again).
+ * folder), `--lookups N` (default 1,000: the lookups made before memory is read again) and
+ * `--backfill N` (instead, a backfill of N sample contacts, in thousands).
  */
 export function startupOptions(options: string[]): {
   runs?: number;
   lookups?: number;
+  backfill?: number;
   firstStartOnly: boolean;
 } {
   const wholeNumber = (flag: string) => {
@@ -117,6 +120,7 @@ export function startupOptions(options: string[]): {
   return {
     runs: wholeNumber('--runs'),
     lookups: wholeNumber('--lookups'),
+    backfill: wholeNumber('--backfill'),
     firstStartOnly: options.includes('--first-start'),
   };
 }
@@ -137,14 +141,10 @@ async function settledRssMb({ child }: Started): Promise<number> {
   return Math.round(kb / 1024);
 }
 
-/**
- * `count` lookups as a user makes them: sign up, buy credits at the test checkout, connect a
- * sandbox portal, map the fields, then save contacts with a ZIP in the sandbox CRM, whose
- * webhooks the service takes to CRM writes. Resolves when every lookup is charged.
- */
-async function lookups(baseUrl: string, count: number): Promise<void> {
+/** A user with credits for `credits` lookups, a sandbox portal mapped for contacts, and the sandbox pass. */
+async function mappedSandboxUser(baseUrl: string, credits: number) {
   const { token } = await signUp(baseUrl);
-  for (let bought = 0; bought < count; bought += PACK.credits) {
+  for (let bought = 0; bought < credits; bought += PACK.credits) {
     const checkout = await call(baseUrl, '/api/auth/create-checkout-session', {
       token,
       body: { packageId: PACK.packageId, paymentType: 'oneTime' },
@@ -157,7 +157,7 @@ async function lookups(baseUrl: string, count: number): Promise<void> {
     ((await call(baseUrl, '/api/auth/credit-balance', { token })).body as { creditBalance: number })
       .creditBalance;
   const before = await balance();
-  if (before < count) throw new Error(`${before} credits cannot pay for ${count} lookups`);
+  if (before < credits) throw new Error(`${before} credits cannot pay for ${credits} lookups`);
   await connectSandboxPortal(baseUrl, token);
   const portalId = (await connectionsOf(baseUrl, token))[0]!.portal_id;
   const mapped = await call(baseUrl, `/api/hubspot/save-portal-config/${portalId}`, {
@@ -175,7 +175,16 @@ async function lookups(baseUrl: string, count: number): Promise<void> {
     },
   });
   if (mapped.status !== 200) throw new Error(`Saving the mapping answered ${mapped.status}`);
-  const pass = await sandboxPass(baseUrl, token);
+  return { token, portalId, pass: await sandboxPass(baseUrl, token), balance, before };
+}
+
+/**
+ * `count` lookups as a user makes them: sign up, buy credits at the test checkout, connect a
+ * sandbox portal, map the fields, then save contacts with a ZIP in the sandbox CRM, whose
+ * webhooks the service takes to CRM writes. Resolves when every lookup is charged.
+ */
+async function lookups(baseUrl: string, count: number): Promise<void> {
+  const { portalId, pass, balance, before } = await mappedSandboxUser(baseUrl, count);
   for (let i = 0; i < count; i++) {
     const saved = await fetch(`${baseUrl}/sandbox/hubspot/records`, {
       method: 'POST',
@@ -197,6 +206,40 @@ async function lookups(baseUrl: string, count: number): Promise<void> {
     if (Date.now() > deadline)
       throw new Error(`Only ${before - (await balance())} of ${count} lookups were charged`);
     await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/**
+ * Lookups by the thousand: `contacts` sample contacts added in the sandbox CRM (its "Add 1,000
+ * sample contacts" button: most with a ZIP and no city, some a lookup cannot fill), then a
+ * backfill job of the empty ones, followed to its end. Saving contacts one by one made 17 to 24
+ * lookups a second here, too slow for 100,000. Resolves with the records the job looked up.
+ */
+async function lookupsByBackfill(baseUrl: string, contacts: number): Promise<number> {
+  const { token, portalId, pass } = await mappedSandboxUser(baseUrl, contacts);
+  for (let added = 0; added < contacts; added += 1_000) {
+    const samples = await fetch(`${baseUrl}/sandbox/hubspot/samples`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', cookie: pass },
+      body: new URLSearchParams({ portalId, type: 'contacts' }),
+      redirect: 'manual',
+    });
+    await samples.arrayBuffer();
+    if (samples.status !== 303) throw new Error(`Adding sample contacts answered ${samples.status}`);
+  }
+  const started = await call(baseUrl, `/api/hubspot/backfills/${portalId}`, {
+    token,
+    body: { objectType: 'contact', scope: 'empty' },
+  });
+  if (started.status !== 201) throw new Error(`Starting the backfill answered ${started.status}`);
+  const { jobId } = (started.body as BackfillJobAnswer).job;
+  for (;;) {
+    await new Promise((r) => setTimeout(r, 2_000));
+    const { job } = (await call(baseUrl, `/api/hubspot/backfill/${jobId}`, { token }))
+      .body as BackfillJobAnswer;
+    if (job.state === 'completed') return job.progress.done;
+    if (job.state !== 'running')
+      throw new Error(`The backfill stopped: ${job.state} (${job.stateDetail ?? ''})`);
   }
 }
 
@@ -225,13 +268,22 @@ async function memorySplit({ baseUrl }: Started): Promise<string> {
   return `heap ${heap.toFixed(0)} of ${heapTotal.toFixed(0)}, external ${external.toFixed(0)}, rest ${(rss - heapTotal - external).toFixed(0)}`;
 }
 
+/** How the lookups are made before memory is read again: contacts saved one by one, or a backfill. */
+export interface Load {
+  lookups: number;
+  byBackfill: boolean;
+}
+
 /** Start time, memory at idle and after the lookups, for one store behind the service. */
-async function memoryRow(label: string, env: Record<string, string>, count: number): Promise<BenchRow> {
+async function memoryRow(label: string, env: Record<string, string>, load: Load): Promise<BenchRow> {
   const service = await start({ ...env, METRICS_TOKEN });
   try {
     const idle = await settledRssMb(service);
     const idleSplit = await memorySplit(service);
-    await lookups(service.baseUrl, count);
+    let made = `${load.lookups} lookups`;
+    if (load.byBackfill)
+      made = `a backfill of ${load.lookups} contacts (${await lookupsByBackfill(service.baseUrl, load.lookups)} looked up)`;
+    else await lookups(service.baseUrl, load.lookups);
     const after = await settledRssMb(service);
     return {
       case: label,
@@ -240,24 +292,24 @@ async function memoryRow(label: string, env: Record<string, string>, count: numb
       maxMs: Math.round(service.startMs),
       rssIdleMb: idle,
       'idle MB: heap used of total, external, rest': idleSplit,
-      [`rssAfter${count}LookupsMb`]: after,
-      [`after ${count} lookups MB: heap used of total, external, rest`]: await memorySplit(service),
+      [`rss MB after ${made}`]: after,
+      [`after ${made} MB: heap used of total, external, rest`]: await memorySplit(service),
     };
   } finally {
     await stop(service);
   }
 }
 
-async function onEmptyPglite(count: number): Promise<BenchRow> {
+async function onEmptyPglite(load: Load): Promise<BenchRow> {
   const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-startup-'));
   try {
-    return await memoryRow('PGlite: start on an empty data folder', { DATA_DIR: dataDir }, count);
+    return await memoryRow('PGlite: start on an empty data folder', { DATA_DIR: dataDir }, load);
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
-async function onEmptyPostgres(postgresUrl: string, count: number): Promise<BenchRow> {
+async function onEmptyPostgres(postgresUrl: string, load: Load): Promise<BenchRow> {
   const name = `bench_startup_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -265,7 +317,7 @@ async function onEmptyPostgres(postgresUrl: string, count: number): Promise<Benc
     await admin.query(`CREATE DATABASE ${name}`);
     const url = new URL(postgresUrl);
     url.pathname = `/${name}`;
-    return await memoryRow('PostgreSQL: start on an empty database', { DATABASE_URL: url.toString() }, count);
+    return await memoryRow('PostgreSQL: start on an empty database', { DATABASE_URL: url.toString() }, load);
   } finally {
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
     await admin.end();
@@ -320,6 +372,7 @@ export async function runStartupBench(
     postgresUrl?: string;
     runs?: number;
     lookups?: number;
+    backfill?: number;
     events?: number;
     firstStartOnly?: boolean;
   } = {},
@@ -331,9 +384,11 @@ export async function runStartupBench(
   const runs = options.runs ?? 5;
   const rows: BenchRow[] = [await firstStarts(runs)];
   if (!options.firstStartOnly) {
-    const count = options.lookups ?? LOOKUPS;
-    rows.push(await onEmptyPglite(count));
-    if (options.postgresUrl) rows.push(await onEmptyPostgres(options.postgresUrl, count));
+    const load: Load = options.backfill
+      ? { lookups: options.backfill, byBackfill: true }
+      : { lookups: options.lookups ?? LOOKUPS, byBackfill: false };
+    rows.push(await onEmptyPglite(load));
+    if (options.postgresUrl) rows.push(await onEmptyPostgres(options.postgresUrl, load));
     rows.push(...(await onPgliteHistory(options.events ?? 20_000, runs)));
   }
   return {
