@@ -41,6 +41,12 @@ export function reactorOn(on: ReactorInfrastructure, reaction: Reaction): Reacto
  */
 const UNHANDLED_SPAN_MS = 1_000;
 
+/**
+ * Events of any type a read looks at (`ReadAllOptions.types`): most are not the reactor's and are
+ * not sent, so a window this wide is still a small batch of reactions.
+ */
+const WINDOW = 1_000;
+
 const spanPassed = (place: Place) => Date.now() - place.persistedAt >= UNHANDLED_SPAN_MS;
 
 /**
@@ -107,7 +113,7 @@ export class Reactor {
   /** Whether the log holds an event it reacts to past `checkpoint`. */
   private async reactsPast(checkpoint: Checkpoint): Promise<boolean> {
     for (let after = checkpoint; ;) {
-      const { events, next } = await this.options.store.readAll({ after, limit: 1_000, types: this.types });
+      const { events, next } = await this.options.store.readAll({ after, limit: WINDOW, types: this.types });
       if (events.length > 0) return true;
       if (next === after) return false;
       after = next;
@@ -119,9 +125,7 @@ export class Reactor {
     const place = this.place ?? (await this.placeFromCheckpoint());
     const { events, next } = await this.options.store.readAll({
       after: place.read,
-      // Events of any type looked at: most are not its own and are not sent, so a window this wide
-      // is still a small batch of reactions.
-      limit: this.options.batchSize ?? 1_000,
+      limit: this.options.batchSize ?? WINDOW,
       types: this.types,
     });
     // Events the store could not read are stepped over (the projections count them): a page of
@@ -130,16 +134,16 @@ export class Reactor {
       if (place.persisted !== place.read && spanPassed(place)) await this.persist(place, place.read);
       return false;
     }
+    // The store sent only the events of its handlers' types.
     const { handlers, handleBatch } = this.options.reaction;
-    const handled = events.filter((e) => handlers[e.type]);
     if (handleBatch) {
-      if (handled.length > 0) await handleBatch(handled);
+      if (events.length > 0) await handleBatch(events);
     } else
-      for (const event of handled) {
+      for (const event of events) {
         if (signal.aborted) return false;
         await handlers[event.type]!(event);
       }
-    if (handled.length > 0 || spanPassed(place)) await this.persist(place, next);
+    if (events.length > 0 || spanPassed(place)) await this.persist(place, next);
     else place.read = next;
     return true;
   }

@@ -92,7 +92,12 @@ async function balanceOf(app: RunningApp, token: string): Promise<number> {
     .creditBalance;
 }
 
-export async function api<T>(app: RunningApp, token: string, path: string, body?: unknown): Promise<T> {
+export async function api<T>(
+  app: Pick<RunningApp, 'baseUrl'>,
+  token: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
   const answer = await call(app.baseUrl, path, { token, ...(body === undefined ? {} : { body }) });
   if (answer.status >= 300)
     throw new Error(`${path} answered ${answer.status}: ${JSON.stringify(answer.body)}`);
@@ -204,7 +209,13 @@ export function ceiling(figures: {
   return { byCalls, bySearches, byBudget, recordsPerSecond: Math.min(byCalls, bySearches) };
 }
 
-async function poll(app: RunningApp, token: string, jobId: string, log: (l: string) => void) {
+/** Follows a job until it leaves 'running', printing its progress every 5 s; answers it as it ended. */
+export async function followJob(
+  app: Pick<RunningApp, 'baseUrl'>,
+  token: string,
+  jobId: string,
+  log: (l: string) => void,
+) {
   let last = 0;
   for (;;) {
     const { job } = await api<BackfillJobAnswer>(app, token, `/api/hubspot/backfill/${jobId}`);
@@ -297,7 +308,7 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<B
     live.start();
     let job: BackfillJob;
     try {
-      job = await poll(app, token, begun.jobId, log);
+      job = await followJob(app, token, begun.jobId, log);
     } finally {
       await live.stop();
     }

@@ -24,6 +24,7 @@ import { buildPgliteTemplate, buildServer } from '../build-server';
 import { startCommand } from '../start-command';
 import type { BenchResult, BenchRow } from './report';
 import type { BackfillJobAnswer } from '../../api/backfill/contract';
+import { api, followJob } from './backfill';
 
 const SETTLE_MS = 5_000;
 const LOOKUPS = 1_000;
@@ -227,20 +228,19 @@ async function lookupsByBackfill(baseUrl: string, contacts: number): Promise<num
     await samples.arrayBuffer();
     if (samples.status !== 303) throw new Error(`Adding sample contacts answered ${samples.status}`);
   }
-  const started = await call(baseUrl, `/api/hubspot/backfills/${portalId}`, {
+  const { job: begun } = await api<BackfillJobAnswer>(
+    { baseUrl },
     token,
-    body: { objectType: 'contact', scope: 'empty' },
-  });
-  if (started.status !== 201) throw new Error(`Starting the backfill answered ${started.status}`);
-  const { jobId } = (started.body as BackfillJobAnswer).job;
-  for (;;) {
-    await new Promise((r) => setTimeout(r, 2_000));
-    const { job } = (await call(baseUrl, `/api/hubspot/backfill/${jobId}`, { token }))
-      .body as BackfillJobAnswer;
-    if (job.state === 'completed') return job.progress.done;
-    if (job.state !== 'running')
-      throw new Error(`The backfill stopped: ${job.state} (${job.stateDetail ?? ''})`);
-  }
+    `/api/hubspot/backfills/${portalId}`,
+    {
+      objectType: 'contact',
+      scope: 'empty',
+    },
+  );
+  const job = await followJob({ baseUrl }, token, begun.jobId, (line) => console.log(line));
+  if (job.state !== 'completed')
+    throw new Error(`The backfill stopped: ${job.state} (${job.stateDetail ?? ''})`);
+  return job.progress.done;
 }
 
 /** The bearer token the bench gives the service, to read where its memory is from /metrics. */
@@ -269,7 +269,7 @@ async function memorySplit({ baseUrl }: Started): Promise<string> {
 }
 
 /** How the lookups are made before memory is read again: contacts saved one by one, or a backfill. */
-export interface Load {
+interface Load {
   lookups: number;
   byBackfill: boolean;
 }

@@ -176,16 +176,16 @@ export class KurrentEventStore implements EventStore {
     const wanted = types ? new Set(types) : undefined;
     // A typed read looks at `limit` events of any type (the port's rule), an untyped one returns `limit`.
     let looked = 0;
-    const full = () => (wanted ? looked : events.length) === limit;
+    const counted = () => (wanted ? looked : events.length);
     let cursor: LogPosition | LogStart = from;
     try {
       for (;;) {
         // readAll includes the event at fromPosition itself: ask for one more and drop it below.
-        const want = limit - (wanted ? looked : events.length) + 1;
+        const want = limit - counted() + 1;
         const before = cursor;
         const page = await withDeadline(this.readLog(cursor, want), this.deadlineMs, 'a read of $all');
         for (const event of page) {
-          if (!isAfter(event.position, cursor) || full()) continue;
+          if (!isAfter(event.position, cursor) || counted() === limit) continue;
           cursor = event.position;
           if (isSystemEvent(event)) continue;
           looked++;
@@ -197,7 +197,7 @@ export class KurrentEventStore implements EventStore {
           else events.push(toRecorded(event));
         }
         // Stop at the end of the log or with a full page; skipped events must not end a page early.
-        if (page.length < want || full() || cursor === before) break;
+        if (page.length < want || counted() === limit || cursor === before) break;
       }
     } catch (error) {
       throw translateError(error);

@@ -38,9 +38,9 @@ interface EventRow {
 
 /** A row of a typed read: an event of the page, or none (nulls), beside the last event looked at. */
 type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & {
-  horizon_epoch: number;
-  horizon_tx: string;
-  horizon_position: string;
+  last_epoch: number;
+  last_tx: string;
+  last_position: string;
 };
 
 const EVENT_COLUMNS = sql.raw(
@@ -237,7 +237,7 @@ export class PostgresEventStore implements EventStore {
          ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit}),
       last AS (
         SELECT epoch, tx_id, global_position FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)
-      SELECT ${EVENT_COLUMNS}, l.epoch AS horizon_epoch, l.tx_id::text AS horizon_tx, l.global_position::text AS horizon_position
+      SELECT ${EVENT_COLUMNS}, l.epoch AS last_epoch, l.tx_id::text AS last_tx, l.global_position::text AS last_position
         FROM last l LEFT JOIN win e ON e.type = ANY(${types}::text[])
        ORDER BY e.epoch, e.tx_id, e.global_position`.execute(this.db);
     const events = rows.flatMap((r) => (r.event_id === null ? [] : [toRecorded(r as EventRow)]));
@@ -246,9 +246,9 @@ export class PostgresEventStore implements EventStore {
     return {
       events,
       next: formatCheckpoint({
-        epoch: last.horizon_epoch,
-        tx: last.horizon_tx,
-        position: last.horizon_position,
+        epoch: last.last_epoch,
+        tx: last.last_tx,
+        position: last.last_position,
       }),
     };
   }
