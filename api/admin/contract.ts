@@ -129,6 +129,7 @@ export interface DashboardAnswer {
     last_lookup: string | null;
     deleted: boolean;
   }[];
+  /** The users furthest below their threshold, at most 50; creditAlertsTotal counts them all. */
   creditAlerts: {
     email: string;
     credits: number;
@@ -136,6 +137,7 @@ export interface DashboardAnswer {
     credits_below_threshold: number;
     recent_lookups: number;
   }[];
+  creditAlertsTotal: number;
   chartData: { date: string; successful_count: number; failed_count: number }[];
   userEngagement: { engagement_level: string; user_count: number; avg_lookups: number }[];
   timeBasedAnalytics: {

@@ -19,7 +19,7 @@ import {
   userActivity,
   userEngagement,
 } from '../../projections/admin/user-activity';
-import { configurationCounts, configurationPage, usersPage } from '../../projections/admin/user-pages';
+import { configurationCounts, configurationRows, usersPage } from '../../projections/admin/user-pages';
 import { windowAt } from '../../projections/admin/window';
 import type { ReadModelDb } from '../../projections/schema';
 import type { OperationalDb } from '../db/operational';
@@ -72,7 +72,6 @@ export async function consolidatedDashboard(
     hourly,
     trends,
     portals,
-    hubspot,
     performance,
     configurationByStatus,
     configurationFirstPage,
@@ -93,10 +92,9 @@ export async function consolidatedDashboard(
     timeBasedAnalytics(readModels, w),
     creditConsumptionTrends(readModels, w),
     portalAnalytics(readModels),
-    hubspotStats(readModels),
     performanceMetrics(operational, now),
     configurationCounts(readModels),
-    configurationPage(readModels, { limit: DEFAULT_USER_PAGE_SIZE, offset: 0 }),
+    configurationRows(readModels, { limit: DEFAULT_USER_PAGE_SIZE, offset: 0 }),
   ]);
   return {
     systemStats: systemStats(users, w),
@@ -106,9 +104,10 @@ export async function consolidatedDashboard(
     failureAnalysis: failures,
     topPerformers: performers,
     referralStats: referralStats(liveUsers(users)),
-    hubspotStats: hubspot,
+    hubspotStats: hubspotStats(configurationByStatus),
     recentSignups: signups,
-    creditAlerts: alerts,
+    creditAlerts: alerts.listed,
+    creditAlertsTotal: alerts.total,
     chartData: chart,
     userEngagement: userEngagement(liveUsers(users), now),
     timeBasedAnalytics: hourly,

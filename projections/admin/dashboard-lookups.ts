@@ -70,13 +70,13 @@ export async function topPerformers(db: ReadModelDb, w: Window, limit = 10) {
     successful_7d: string | null;
     credits: number | null;
   }>`
-    SELECT a.email, l.successful, d.n AS successful_7d, b.balance AS credits
+    SELECT a.email, l.successful, b.balance AS credits,
+           (SELECT sum(d.successful) FROM admin_user_days d
+            WHERE d.user_id = l.user_id AND d.day >= ${w.firstDay7d}) AS successful_7d
     FROM (SELECT * FROM admin_user_lookups WHERE successful > 0
           ORDER BY successful DESC, user_id LIMIT ${limit}) l
     JOIN accounts a ON a.user_id = l.user_id
     LEFT JOIN credit_balances b ON b.user_id = l.user_id
-    LEFT JOIN (SELECT user_id, sum(successful) AS n FROM admin_user_days
-               WHERE day >= ${w.firstDay7d} GROUP BY user_id) d ON d.user_id = l.user_id
     ORDER BY l.successful DESC, a.email`.execute(db);
   return rows.map((r) => ({
     email: r.email,
@@ -120,12 +120,17 @@ export async function timeBasedAnalytics(db: ReadModelDb, w: Window) {
     .sort((a, b) => b.total_lookups - a.total_lookups || a.hour - b.hour);
 }
 
-/** Per day with lookups, newest first: who used the service and how many credits it took. */
+/**
+ * Per day with lookups, newest first: who used the service and how many credits it took. The
+ * day's totals come from the hourly counters, which count the same lookups as the per-day users.
+ */
 export async function creditConsumptionTrends(db: ReadModelDb, w: Window, limit = 7) {
-  const { rows } = await sql<{ day: string; users: string; successful: string; failed: string }>`
-    SELECT day, count(*) AS users, sum(successful) AS successful, sum(failed) AS failed
-    FROM admin_user_days WHERE day <= ${w.days30[29]!}
-    GROUP BY day ORDER BY day DESC LIMIT ${limit}`.execute(db);
+  const { rows } = await sql<{ day: string; users: number; successful: string; failed: string }>`
+    SELECT t.day, t.successful, t.failed, d.users
+    FROM (SELECT day, sum(successful) AS successful, sum(failed) AS failed FROM admin_day_hours
+          WHERE day <= ${w.days30[29]!} GROUP BY day ORDER BY day DESC LIMIT ${limit}) t
+    JOIN admin_days d ON d.day = t.day
+    ORDER BY t.day DESC`.execute(db);
   return rows.map((r) => {
     const users = Number(r.users);
     const consumed = Number(r.successful);

@@ -1,16 +1,11 @@
-import { sql } from 'kysely';
-import type { ReadModelDb } from '../schema';
-import type { configurationCounts, configurationPage } from './user-pages';
+import type { UserConfiguration } from '../../api/admin/contract';
+import type { configurationCounts } from './user-pages';
 
-export async function hubspotStats(db: ReadModelDb) {
-  const { rows } = await sql<{ connected_users: string; configured_portals: string }>`
-    SELECT count(DISTINCT user_id) AS connected_users,
-           count(*) FILTER (WHERE contact_configured OR company_configured) AS configured_portals
-    FROM admin_portals WHERE connected`.execute(db);
-  return {
-    connected_users: Number(rows[0]?.connected_users ?? 0),
-    configured_portals: Number(rows[0]?.configured_portals ?? 0),
-  };
+type ConfigurationCounts = Awaited<ReturnType<typeof configurationCounts>>;
+
+/** Users with a connected portal, and the connected portals that map any field. */
+export function hubspotStats(counts: ConfigurationCounts) {
+  return { connected_users: counts.connected, configured_portals: counts.configuredPortals };
 }
 
 /**
@@ -18,8 +13,8 @@ export async function hubspotStats(db: ReadModelDb) {
  * of the per-user details (the Configuration tab pages through the rest).
  */
 export function propertyConfigurationReport(
-  counts: Awaited<ReturnType<typeof configurationCounts>>,
-  firstPage: Awaited<ReturnType<typeof configurationPage>>,
+  counts: ConfigurationCounts,
+  firstPage: UserConfiguration[],
   totalUsers: number,
 ) {
   return {
@@ -29,6 +24,6 @@ export function propertyConfigurationReport(
     users_fully_configured: counts.fully_configured,
     total_users_with_connections: counts.connected,
     users_not_connected: totalUsers - counts.connected,
-    user_details: firstPage.user_details,
+    user_details: firstPage,
   };
 }

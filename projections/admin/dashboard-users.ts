@@ -61,19 +61,29 @@ export async function recentSignups(db: ReadModelDb, limit = 15) {
   }));
 }
 
-/** Users whose balance is below the threshold they set, furthest below first. */
-export async function creditAlerts(db: ReadModelDb, w: Window) {
-  const { rows } = await sql<UserFiguresRow>`
-    SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, NULL AS successful,
-           NULL AS failed, (SELECT sum(d.successful + d.failed) FROM admin_user_days d
-             WHERE d.user_id = a.user_id AND d.day >= ${w.firstDay7d}) AS lookups_7d,
-           NULL AS last_lookup_at, a.created_at, a.partner, a.deleted
-    FROM accounts a
-    LEFT JOIN credit_balances b ON b.user_id = a.user_id
-    WHERE NOT a.deleted AND a.credit_threshold IS NOT NULL AND coalesce(b.balance, 0) < a.credit_threshold`.execute(
-    db,
-  );
-  return rows
+/** How many of the users below their threshold the dashboard lists; it counts them all. */
+export const CREDIT_ALERTS_LISTED = 50;
+
+/**
+ * Users whose balance is below the threshold they set, furthest below first: the first
+ * `limit` of them, and how many there are.
+ */
+export async function creditAlerts(db: ReadModelDb, w: Window, limit = CREDIT_ALERTS_LISTED) {
+  const { rows } = await sql<UserFiguresRow & { total: string }>`
+    SELECT p.*, (SELECT sum(d.successful + d.failed) FROM admin_user_days d
+                 WHERE d.user_id = p.user_id AND d.day >= ${w.firstDay7d}) AS lookups_7d
+    FROM (
+      SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, NULL AS successful,
+             NULL AS failed, NULL AS last_lookup_at, a.created_at, a.partner, a.deleted,
+             count(*) OVER () AS total
+      FROM accounts a
+      LEFT JOIN credit_balances b ON b.user_id = a.user_id
+      WHERE NOT a.deleted AND a.credit_threshold IS NOT NULL
+        AND coalesce(b.balance, 0) < a.credit_threshold
+      ORDER BY a.credit_threshold - coalesce(b.balance, 0) DESC, a.email
+      LIMIT ${limit}
+    ) p`.execute(db);
+  const listed = rows
     .map(toUserFigures)
     .map((u) => ({
       email: u.email,
@@ -83,4 +93,5 @@ export async function creditAlerts(db: ReadModelDb, w: Window) {
       recent_lookups: u.lookups7d,
     }))
     .sort((a, b) => b.credits_below_threshold - a.credits_below_threshold || a.email.localeCompare(b.email));
+  return { listed, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
 }

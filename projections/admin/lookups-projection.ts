@@ -93,7 +93,8 @@ type CounterRow<T extends keyof ReadModels> = { [C in Column<T>]?: string | numb
 /**
  * Adds a batch's rows to a counter table: rows with the same key are folded into one (their
  * counts added, their times the latest), then one upsert adds them to what the table holds.
- * Without counted columns, a row already there is left as it is.
+ * Without counted columns, a row already there is left as it is. Returns the keys of the rows
+ * the table did not hold before.
  */
 async function addUp<T extends keyof ReadModels & string>(
   trx: ReadModelTransaction,
@@ -101,7 +102,7 @@ async function addUp<T extends keyof ReadModels & string>(
   keys: readonly Column<T>[],
   rows: readonly CounterRow<T>[],
   { sum = [], latest = [] }: { sum?: readonly Column<T>[]; latest?: readonly Column<T>[] } = {},
-) {
+): Promise<CounterRow<T>[]> {
   const folded = new Map<string, CounterRow<T>>();
   for (const row of rows) {
     const id = keys.map((k) => row[k]).join('|');
@@ -113,17 +114,20 @@ async function addUp<T extends keyof ReadModels & string>(
     for (const c of sum) seen[c] = Number(seen[c]) + Number(row[c]);
     for (const c of latest) seen[c] = later(String(seen[c]), String(row[c]));
   }
-  if (folded.size === 0) return;
+  if (folded.size === 0) return [];
   const columns = Object.keys(rows[0]!) as Column<T>[];
   const updates = [
     ...sum.map((c) => sql`${sql.ref(c)} = ${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`),
     ...latest.map((c) => sql`${sql.ref(c)} = greatest(${sql.ref(`${table}.${c}`)}, excluded.${sql.ref(c)})`),
   ];
-  await sql`
+  // A row the upsert inserted has no xmax; one it updated carries this transaction's.
+  const { rows: added } = await sql<CounterRow<T> & { added: boolean }>`
     INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
     VALUES ${sql.join([...folded.values()].map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}
     ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))})
-    ${updates.length > 0 ? sql`DO UPDATE SET ${sql.join(updates)}` : sql`DO NOTHING`}`.execute(trx);
+    ${updates.length > 0 ? sql`DO UPDATE SET ${sql.join(updates)}` : sql`DO NOTHING`}
+    RETURNING ${sql.join(keys.map((k) => sql.ref(k)))}, xmax = 0 AS added`.execute(trx);
+  return added.filter((row) => row.added);
 }
 
 /** Bumps every counter the dashboard reads for the lookups that finished in this batch. */
@@ -146,12 +150,19 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     counted.map(({ row, tally }) => ({ user_id: row.user_id, ...tally, last_lookup_at: row.at })),
     { ...counts, latest: ['last_lookup_at'] },
   );
-  await addUp(
+  const firstOfTheirDay = await addUp(
     trx,
     'admin_user_days',
     ['user_id', 'day'],
     counted.map(({ row, day, tally }) => ({ user_id: row.user_id, day, ...tally })),
     counts,
+  );
+  await addUp(
+    trx,
+    'admin_days',
+    ['day'],
+    firstOfTheirDay.map(({ day }) => ({ day: String(day), users: 1 })),
+    { sum: ['users'] },
   );
   await addUp(
     trx,
@@ -245,6 +256,7 @@ export const adminLookupsProjection = erasing({
     'admin_user_lookups',
     'admin_user_days',
     'admin_day_hours',
+    'admin_days',
     'admin_failure_days',
     'admin_failure_users',
     'admin_portal_lookups',

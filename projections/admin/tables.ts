@@ -57,6 +57,12 @@ export interface AdminDayHoursTable {
   nothing_to_update: Count;
 }
 
+/** Per UTC day: the users with a finished lookup that day, counted as their first one is. */
+export interface AdminDaysTable {
+  day: string;
+  users: Count;
+}
+
 export interface AdminFailureDaysTable {
   reason: string;
   day: string;
@@ -96,6 +102,7 @@ export interface AdminTables {
   admin_user_lookups: AdminUserLookupsTable;
   admin_user_days: AdminUserDaysTable;
   admin_day_hours: AdminDayHoursTable;
+  admin_days: AdminDaysTable;
   admin_failure_days: AdminFailureDaysTable;
   admin_failure_users: AdminFailureUsersTable;
   admin_portal_lookups: AdminPortalLookupsTable;

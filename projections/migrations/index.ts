@@ -21,6 +21,8 @@ import { backfillHealthClass } from './2026_12_01_0101_backfill_health_class';
 import { lookupsByRecord } from './2026_12_01_0201_lookups_by_record';
 import { recordHistory } from './2026_12_01_0301_record_history';
 import { jobUndo } from './2026_12_02_0101_job_undo';
+import { adminDashboardOrder } from './2026_12_03_0101_admin_dashboard_order';
+import { adminDays } from './2026_12_03_0102_admin_days';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -46,4 +48,6 @@ export const migrations: Record<string, Migration> = {
   '2026_12_01_0201_lookups_by_record': lookupsByRecord,
   '2026_12_01_0301_record_history': recordHistory,
   '2026_12_02_0101_job_undo': jobUndo,
+  '2026_12_03_0101_admin_dashboard_order': adminDashboardOrder,
+  '2026_12_03_0102_admin_days': adminDays,
 };

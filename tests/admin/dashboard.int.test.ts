@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { behaviourBackends } from '../support/databases';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
-import { historyOf } from './history';
+import { dashboardOfNewAdmin, historyOf } from './history';
 import type { DashboardAnswer } from '../../api/admin/contract';
 
 const NOW = new Date('2026-03-10T12:00:00Z');
@@ -80,11 +80,7 @@ for (const backend of behaviourBackends) {
         responseTime: 30,
       });
       await app.system.requestLogs.flush();
-      const { token } = await signUp(app.baseUrl, adminEmail);
-      await app.system.runner.settled();
-      const res = await call(app.baseUrl, '/api/auth/admin/dashboard-consolidated', { token });
-      expect(res.status).toBe(200);
-      d = res.body as DashboardAnswer;
+      d = await dashboardOfNewAdmin(app, adminEmail);
     });
     afterAll(async () => app?.close());
 

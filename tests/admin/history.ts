@@ -3,6 +3,8 @@ import { creditsStream } from '../../domain/credits/decider';
 import type { CreditSource } from '../../domain/credits/events';
 import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
 import type { System } from '../../api/system';
+import type { DashboardAnswer } from '../../api/admin/contract';
+import { call, signUp, type RunningApp } from '../support/app';
 
 /** Builds a user's history through the command handlers, at the times the test names. */
 export function historyOf(system: System) {
@@ -98,4 +100,13 @@ export function historyOf(system: System) {
       await system.store.append(stream, events, { expected: 'no_stream' });
     },
   };
+}
+
+/** The consolidated dashboard as an admin who signs up now sees it, once every read model caught up. */
+export async function dashboardOfNewAdmin(app: RunningApp, adminEmail: string): Promise<DashboardAnswer> {
+  const { token } = await signUp(app.baseUrl, adminEmail);
+  await app.system.runner.settled();
+  const res = await call(app.baseUrl, '/api/auth/admin/dashboard-consolidated', { token });
+  if (res.status !== 200) throw new Error(`the dashboard answered ${res.status}`);
+  return res.body as DashboardAnswer;
 }

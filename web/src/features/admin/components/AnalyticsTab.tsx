@@ -72,11 +72,14 @@ function TableCard<Row>({
   rows,
   columns,
   empty = 'No data yet',
+  footnote,
 }: {
   title: string;
   rows: Row[];
   columns: Column<Row>[];
   empty?: string;
+  /** What the table leaves out, under it. */
+  footnote?: string;
 }) {
   return (
     <Card title={title}>
@@ -107,6 +110,7 @@ function TableCard<Row>({
           </table>
         </div>
       )}
+      {footnote && <p className="muted small">{footnote}</p>}
     </Card>
   );
 }
@@ -154,6 +158,11 @@ export function AnalyticsTab({ data }: { data: DashboardAnswer }) {
         rows={data.creditAlerts}
         columns={CREDIT_ALERTS}
         empty="No users below credit threshold"
+        footnote={
+          data.creditAlertsTotal > data.creditAlerts.length
+            ? `The ${formatNumber(data.creditAlerts.length)} furthest below of ${countOf(data.creditAlertsTotal, 'user')} below their threshold`
+            : undefined
+        }
       />
       <TableCard title="Recent Signups & Onboarding" rows={data.recentSignups} columns={SIGNUPS} />
       <TableCard title="Referral Sources" rows={data.referralStats} columns={REFERRALS} />
