@@ -12,8 +12,8 @@ import { hubspotStats, propertyConfigurationReport } from '../../projections/adm
 import { DEFAULT_USER_PAGE_SIZE, DEFAULT_USER_SORT } from '../../domain/admin/rules';
 import { creditAlerts, recentSignups } from '../../projections/admin/dashboard-users';
 import {
+  allAccounts,
   creditDistribution,
-  liveUsers,
   referralStats,
   systemStats,
   userActivity,
@@ -97,19 +97,19 @@ export async function consolidatedDashboard(
     configurationRows(readModels, { limit: DEFAULT_USER_PAGE_SIZE, offset: 0 }),
   ]);
   return {
-    systemStats: systemStats(users, w),
+    systemStats: systemStats(users),
     recentActivity: activity,
     userOverview: firstPage.users,
-    creditDistribution: creditDistribution(liveUsers(users)),
+    creditDistribution: creditDistribution(users),
     failureAnalysis: failures,
     topPerformers: performers,
-    referralStats: referralStats(liveUsers(users)),
+    referralStats: referralStats(users),
     hubspotStats: hubspotStats(configurationByStatus),
     recentSignups: signups,
     creditAlerts: alerts.listed,
     creditAlertsTotal: alerts.total,
     chartData: chart,
-    userEngagement: userEngagement(liveUsers(users), now),
+    userEngagement: userEngagement(users),
     timeBasedAnalytics: hourly,
     creditConsumptionTrends: trends,
     portalAnalytics: portals,
@@ -117,7 +117,7 @@ export async function consolidatedDashboard(
     propertyConfigurationReport: propertyConfigurationReport(
       configurationByStatus,
       configurationFirstPage,
-      users.length,
+      allAccounts(users),
     ),
     generatedAt: now.toISOString(),
   };

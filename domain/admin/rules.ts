@@ -81,17 +81,56 @@ export const ENGAGEMENT_LEVELS = ['Highly Active', 'Active', 'Recent', 'Dormant'
 export type EngagementLevel = (typeof ENGAGEMENT_LEVELS)[number];
 export const HIGHLY_ACTIVE_LOOKUPS_7D = 50;
 
+/** A lookup this recent makes a user Active, and one this recent Recent. */
+export const ACTIVE_WITHIN_MS = 7 * DAY;
+export const RECENT_WITHIN_MS = 30 * DAY;
+
+/**
+ * The comparisons an engagement level is decided on, each true or false for one user: the
+ * dashboard counts users per combination of them in the database, and decides each
+ * combination's level once with `levelOf`.
+ */
+export interface EngagementFacts {
+  everLookedUp: boolean;
+  /** At least HIGHLY_ACTIVE_LOOKUPS_7D lookups in the last 7 days. */
+  highlyActive7d: boolean;
+  /** Any lookup in the last 7 days. */
+  lookedUp7d: boolean;
+  /** The last lookup less than ACTIVE_WITHIN_MS ago. */
+  lastWithinActive: boolean;
+  /** The last lookup less than RECENT_WITHIN_MS ago. */
+  lastWithinRecent: boolean;
+}
+
+/** `lastLookupAt` and `now` in epoch ms. */
+export function engagementFacts(
+  user: { lookups7d: number; lastLookupAt: number | null },
+  now: number,
+): EngagementFacts {
+  const ago = user.lastLookupAt === null ? Infinity : now - user.lastLookupAt;
+  return {
+    everLookedUp: user.lastLookupAt !== null,
+    highlyActive7d: user.lookups7d >= HIGHLY_ACTIVE_LOOKUPS_7D,
+    lookedUp7d: user.lookups7d > 0,
+    lastWithinActive: ago < ACTIVE_WITHIN_MS,
+    lastWithinRecent: ago < RECENT_WITHIN_MS,
+  };
+}
+
+export function levelOf(f: EngagementFacts): EngagementLevel {
+  if (!f.everLookedUp) return 'Never Used';
+  if (f.highlyActive7d) return 'Highly Active';
+  if (f.lookedUp7d || f.lastWithinActive) return 'Active';
+  if (f.lastWithinRecent) return 'Recent';
+  return 'Dormant';
+}
+
 /** `lastLookupAt` and `now` in epoch ms. */
 export function engagementLevel(
   user: { lookups7d: number; lastLookupAt: number | null },
   now: number,
 ): EngagementLevel {
-  if (user.lastLookupAt === null) return 'Never Used';
-  if (user.lookups7d >= HIGHLY_ACTIVE_LOOKUPS_7D) return 'Highly Active';
-  const ago = now - user.lastLookupAt;
-  if (user.lookups7d > 0 || ago < 7 * DAY) return 'Active';
-  if (ago < 30 * DAY) return 'Recent';
-  return 'Dormant';
+  return levelOf(engagementFacts(user, now));
 }
 
 /** Credit ranges of the distribution chart, lowest first; each balance falls in exactly one. */

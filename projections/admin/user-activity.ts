@@ -1,113 +1,181 @@
 import { sql } from 'kysely';
 import {
+  ACTIVE_WITHIN_MS,
   CREDIT_RANGES,
   ENGAGEMENT_LEVELS,
-  engagementLevel,
+  HIGHLY_ACTIVE_LOOKUPS_7D,
+  RECENT_WITHIN_MS,
+  creditRange,
+  levelOf,
   percent,
+  type EngagementFacts,
   type EngagementLevel,
 } from '../../domain/admin/rules';
 import type { ReadModelDb } from '../schema';
 import type { Window } from './window';
 
-/**
- * One account as the panels that aggregate over every user read it: numbers only (times in
- * epoch ms), so ten thousand of them cost little to fetch. Panels that name users query those
- * users alone.
- */
-export interface UserActivity {
+/** Accounts counted per kind of account and balance. */
+interface AccountGroup {
+  deleted: boolean;
+  referralType: string;
   credits: number;
+  users: number;
+  /** Of them, signed up in the last 7 days. */
+  new7d: number;
+}
+
+/** Finished lookups per kind of account. */
+interface LookupGroup {
+  deleted: boolean;
+  referralType: string;
   successful: number;
   total: number;
-  lookups7d: number;
-  lastLookupAt: number | null;
-  createdAt: number;
-  referralType: string;
-  deleted: boolean;
+  /** Accounts whose last lookup finished in the last 24 hours. */
+  active24h: number;
 }
 
-export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActivity[]> {
-  const { rows } = await sql<{
-    credits: number | null;
-    successful: number | null;
-    failed: number | null;
-    lookups_7d: string | null;
-    last_at: number | null;
-    created_at: number;
-    partner: string | null;
-    deleted: boolean;
-  }>`
-    SELECT b.balance AS credits, l.successful, l.failed, d7.n AS lookups_7d,
-           (extract(epoch FROM l.last_lookup_at) * 1000)::float8 AS last_at,
-           (extract(epoch FROM a.created_at) * 1000)::float8 AS created_at, a.partner, a.deleted
-    FROM accounts a
-    LEFT JOIN credit_balances b ON b.user_id = a.user_id
-    LEFT JOIN admin_user_lookups l ON l.user_id = a.user_id
-    LEFT JOIN (SELECT user_id, sum(successful + failed) AS n FROM admin_user_days
-               WHERE day >= ${w.firstDay7d} GROUP BY user_id) d7
-           ON d7.user_id = a.user_id`.execute(db);
-  return rows.map((r) => ({
-    credits: r.credits ?? 0,
-    successful: r.successful ?? 0,
-    total: (r.successful ?? 0) + (r.failed ?? 0),
-    lookups7d: Number(r.lookups_7d ?? 0),
-    lastLookupAt: r.last_at,
-    createdAt: r.created_at,
-    referralType: r.partner ?? 'direct',
-    deleted: r.deleted,
-  }));
+/** The live accounts that looked something up, counted per combination of engagement facts. */
+interface EngagementGroup {
+  facts: EngagementFacts;
+  users: number;
+  lookups: number;
 }
 
-/** The accounts not deleted: what the user, credit, engagement and referral figures count. */
-export const liveUsers = (users: readonly UserActivity[]) => users.filter((u) => !u.deleted);
+/**
+ * Every account, as the panels that aggregate over all of them read it: counted in the database
+ * per group, so the answer stays a few hundred rows however many accounts there are.
+ */
+export interface UserActivity {
+  accounts: AccountGroup[];
+  lookups: LookupGroup[];
+  engagement: EngagementGroup[];
+}
+
+export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActivity> {
+  const now = w.now.getTime();
+  const [accounts, lookups, engagement] = await Promise.all([
+    sql<{ deleted: boolean; partner: string | null; credits: number; users: string; new_7d: string }>`
+      SELECT a.deleted, a.partner, coalesce(b.balance, 0) AS credits, count(*) AS users,
+             count(*) FILTER (WHERE a.created_at > ${w.since7d}) AS new_7d
+      FROM accounts a LEFT JOIN credit_balances b ON b.user_id = a.user_id
+      GROUP BY 1, 2, 3`.execute(db),
+    sql<{ deleted: boolean; partner: string | null; successful: string; total: string; active_24h: string }>`
+      SELECT a.deleted, a.partner, sum(l.successful) AS successful, sum(l.successful + l.failed) AS total,
+             count(*) FILTER (WHERE l.last_lookup_at > ${w.since24h} AND l.last_lookup_at <= ${w.now}) AS active_24h
+      FROM admin_user_lookups l JOIN accounts a ON a.user_id = l.user_id
+      GROUP BY 1, 2`.execute(db),
+    // The facts as engagementFacts reads them from one user's figures.
+    sql<{
+      highly: boolean;
+      looked: boolean;
+      within_active: boolean;
+      within_recent: boolean;
+      users: string;
+      lookups: string;
+    }>`
+      SELECT coalesce(d.n, 0) >= ${HIGHLY_ACTIVE_LOOKUPS_7D} AS highly, coalesce(d.n, 0) > 0 AS looked,
+             l.last_lookup_at > ${new Date(now - ACTIVE_WITHIN_MS)} AS within_active,
+             l.last_lookup_at > ${new Date(now - RECENT_WITHIN_MS)} AS within_recent,
+             count(*) AS users, sum(l.successful + l.failed) AS lookups
+      FROM admin_user_lookups l
+      JOIN accounts a ON a.user_id = l.user_id AND NOT a.deleted
+      LEFT JOIN (SELECT user_id, sum(successful + failed) AS n FROM admin_user_days
+                 WHERE day >= ${w.firstDay7d} GROUP BY user_id) d ON d.user_id = l.user_id
+      GROUP BY 1, 2, 3, 4`.execute(db),
+  ]);
+  return {
+    accounts: accounts.rows.map((r) => ({
+      deleted: r.deleted,
+      referralType: r.partner ?? 'direct',
+      credits: r.credits,
+      users: Number(r.users),
+      new7d: Number(r.new_7d),
+    })),
+    lookups: lookups.rows.map((r) => ({
+      deleted: r.deleted,
+      referralType: r.partner ?? 'direct',
+      successful: Number(r.successful),
+      total: Number(r.total),
+      active24h: Number(r.active_24h),
+    })),
+    engagement: engagement.rows.map((r) => ({
+      facts: {
+        everLookedUp: true,
+        highlyActive7d: r.highly,
+        lookedUp7d: r.looked,
+        lastWithinActive: r.within_active,
+        lastWithinRecent: r.within_recent,
+      },
+      users: Number(r.users),
+      lookups: Number(r.lookups),
+    })),
+  };
+}
+
+const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((n, item) => n + of(item), 0);
+
+/** Accounts, deleted ones included: the configuration report's "not connected" counts them. */
+export const allAccounts = (a: UserActivity) => sum(a.accounts, (g) => g.users);
 
 /**
  * A user is active in the last 24 hours when their latest finished lookup is, which is the same
  * as having any finished lookup in that window. Deleted accounts count in the lookups they made
  * and nowhere else: not as users, active or not, nor in the credits, which show them apart.
  */
-export function systemStats(all: readonly UserActivity[], w: Window) {
-  const since24h = w.since24h.getTime();
-  const now = w.now.getTime();
-  const successful = all.reduce((n, u) => n + u.successful, 0);
-  const total = all.reduce((n, u) => n + u.total, 0);
-  const users = liveUsers(all);
-  const deleted = all.filter((u) => u.deleted);
-  const credits = users.reduce((n, u) => n + u.credits, 0);
+export function systemStats(a: UserActivity) {
+  const live = a.accounts.filter((g) => !g.deleted);
+  const deleted = a.accounts.filter((g) => g.deleted);
+  const users = sum(live, (g) => g.users);
+  const credits = sum(live, (g) => g.credits * g.users);
+  const successful = sum(a.lookups, (g) => g.successful);
+  const total = sum(a.lookups, (g) => g.total);
   return {
-    totalUsers: users.length,
-    newUsers7d: users.filter((u) => u.createdAt > w.since7d.getTime()).length,
+    totalUsers: users,
+    newUsers7d: sum(live, (g) => g.new7d),
     totalLookups: total,
     successRate: percent(successful, total),
     successfulLookups: successful,
-    activeUsers24h: users.filter(
-      (u) => u.lastLookupAt !== null && u.lastLookupAt > since24h && u.lastLookupAt <= now,
-    ).length,
-    activeUsers7d: users.filter((u) => u.lookups7d > 0).length,
+    activeUsers24h: sum(
+      a.lookups.filter((g) => !g.deleted),
+      (g) => g.active24h,
+    ),
+    activeUsers7d: sum(
+      a.engagement.filter((g) => g.facts.lookedUp7d),
+      (g) => g.users,
+    ),
     totalCreditsRemaining: credits,
-    avgCreditsPerUser: users.length > 0 ? Math.round((credits / users.length) * 10) / 10 : 0,
-    deletedUsers: deleted.length,
-    deletedUsersCredits: deleted.reduce((n, u) => n + u.credits, 0),
+    avgCreditsPerUser: users > 0 ? Math.round((credits / users) * 10) / 10 : 0,
+    deletedUsers: sum(deleted, (g) => g.users),
+    deletedUsersCredits: sum(deleted, (g) => g.credits * g.users),
   };
 }
 
-export function creditDistribution(users: readonly UserActivity[]) {
+export function creditDistribution(a: UserActivity) {
+  const byRange = new Map<string, number>();
+  for (const g of a.accounts)
+    if (!g.deleted) byRange.set(creditRange(g.credits), (byRange.get(creditRange(g.credits)) ?? 0) + g.users);
   return CREDIT_RANGES.map((range) => ({
     credit_range: range.label,
-    user_count: users.filter((u) => u.credits >= range.min && u.credits <= range.max).length,
+    user_count: byRange.get(range.label) ?? 0,
   }));
 }
 
-export function userEngagement(users: readonly UserActivity[], now: Date) {
+/** The live accounts that never looked anything up are those the engagement groups leave out. */
+export function userEngagement(a: UserActivity) {
   const groups = new Map<EngagementLevel, { users: number; lookups: number }>(
     ENGAGEMENT_LEVELS.map((level) => [level, { users: 0, lookups: 0 }]),
   );
-  for (const u of users) {
-    const g = groups.get(
-      engagementLevel({ lookups7d: u.lookups7d, lastLookupAt: u.lastLookupAt }, now.getTime()),
-    )!;
-    g.users++;
-    g.lookups += u.total;
+  for (const e of a.engagement) {
+    const g = groups.get(levelOf(e.facts))!;
+    g.users += e.users;
+    g.lookups += e.lookups;
   }
+  const lookedUp = sum(a.engagement, (e) => e.users);
+  groups.get('Never Used')!.users +=
+    sum(
+      a.accounts.filter((g) => !g.deleted),
+      (g) => g.users,
+    ) - lookedUp;
   return ENGAGEMENT_LEVELS.map((level) => {
     const g = groups.get(level)!;
     return {
@@ -119,15 +187,17 @@ export function userEngagement(users: readonly UserActivity[], now: Date) {
 }
 
 /** Lookups and sign-ups by referral type: direct or a partner programme's slug. */
-export function referralStats(users: readonly UserActivity[]) {
+export function referralStats(a: UserActivity) {
   const byType = new Map<string, { users: number; lookups: number; credits: number }>();
-  for (const u of users) {
-    const g = byType.get(u.referralType) ?? { users: 0, lookups: 0, credits: 0 };
-    g.users++;
-    g.lookups += u.total;
-    g.credits += u.credits;
-    byType.set(u.referralType, g);
+  const of = (type: string) =>
+    byType.get(type) ?? byType.set(type, { users: 0, lookups: 0, credits: 0 }).get(type)!;
+  for (const g of a.accounts) {
+    if (g.deleted) continue;
+    const t = of(g.referralType);
+    t.users += g.users;
+    t.credits += g.credits * g.users;
   }
+  for (const g of a.lookups) if (!g.deleted) of(g.referralType).lookups += g.total;
   return [...byType.entries()]
     .map(([type, g]) => ({
       referral_type: type,
