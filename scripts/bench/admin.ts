@@ -1,17 +1,21 @@
 /**
- * The admin area at volume: seeds a history through the domain on PostgreSQL (users, lookups,
- * request log lines), then measures the consolidated dashboard payload and a filtered logs page.
- * Goals: payload p95 < 200 ms, logs page p95 < 100 ms.
- * Run alone: `npx tsx scripts/bench/admin.ts [users] [lookups] [logLines]`.
+ * The admin area at volume: seeds a history through the domain (users, lookups, request log
+ * lines) on PostgreSQL, or with `--pglite` in a PGlite folder, then measures the consolidated
+ * dashboard payload and a filtered logs page. Goals: payload p95 < 200 ms, logs page p95 < 100 ms.
+ * Run alone: `npx tsx scripts/bench/admin.ts [users] [lookups] [logLines] [--pglite]`.
  */
 import { randomBytes } from 'node:crypto';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { consolidatedDashboard } from '../../api/admin/dashboard';
 import { migrateEventStore } from '../../api/adapters/eventstore/postgres/schema';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
-import { connectPostgres } from '../../api/db/database';
+import { connectPostgres, openPglite, type Database } from '../../api/db/database';
+import { migrateDatabase } from '../../api/db/migrate';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { parseLogFilters } from '../../api/log-viewer/filters';
 import { listRequests, logStats } from '../../api/log-viewer/queries';
@@ -21,6 +25,8 @@ import { formatTable, type BenchRow } from './report';
 
 export interface AdminBenchOptions {
   postgresUrl?: string;
+  /** Seed and measure in a PGlite folder instead of a PostgreSQL schema. */
+  pglite?: boolean;
   users?: number;
   lookups?: number;
   logLines?: number;
@@ -54,23 +60,15 @@ export async function runAdminBench(
   const logLines = options.logLines ?? 5_000_000;
   const samples = options.samples ?? 40;
   const log = options.log ?? ((line: string) => console.log(line));
-  // A schema kept by an earlier run (BENCH_KEEP=1) is measured again without seeding.
-  const reused = process.env.BENCH_ADMIN_SCHEMA;
-  const schema = reused ?? `bench_admin_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  if (!reused) await admin.query(`CREATE SCHEMA ${schema}`);
-  const database = await connectPostgres({ url, schema, poolSize: 10, statementTimeoutMs: 600_000 });
+  const target = options.pglite ? await pgliteTarget() : await postgresTarget(url);
+  const { database, reused } = target;
   try {
-    await migrateEventStore(database.db, schema);
-    await migrateReadModels(database.db, schema);
-    await migrateOperational(database);
-    const store = new PostgresEventStore(database.db, 'postgres');
+    const store = new PostgresEventStore(database.db, database.kind);
     const now = new Date();
     const seedRows: BenchRow[] = [];
-    let scale = `schema ${schema} as seeded earlier`;
+    let scale = `${target.name} as seeded earlier`;
     if (!reused) {
-      log(`Seeding ${users} users, ${lookups} lookups, ${logLines} log lines into ${schema}...`);
+      log(`Seeding ${users} users, ${lookups} lookups, ${logLines} log lines into ${target.name}...`);
       const seedStarted = performance.now();
       let lastReport = 0;
       const seeded = await seedDemo(database, store, {
@@ -95,7 +93,7 @@ export async function runAdminBench(
     await sql`ANALYZE`.execute(database.db);
     const size = await sql<{ bytes: string }>`
       SELECT sum(pg_total_relation_size(c.oid))::text AS bytes FROM pg_class c
-      JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ${schema} AND c.relkind = 'r'`.execute(
+      JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = ${database.schema} AND c.relkind = 'r'`.execute(
       database.db,
     );
     const rm = readModels(database.db);
@@ -152,16 +150,66 @@ export async function runAdminBench(
     ];
     log('\n' + formatTable(rows));
     await store.close();
-    return { name: 'admin', rows };
+    return { name: options.pglite ? 'admin-pglite' : 'admin', rows };
   } finally {
-    await database.close();
-    if (!reused && !process.env.BENCH_KEEP) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
-    await admin.end();
+    await target.close();
   }
 }
 
+interface BenchTarget {
+  database: Database;
+  name: string;
+  /** Seeded by an earlier run, measured again without seeding. */
+  reused: boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * A fresh schema, or one kept by an earlier run (BENCH_KEEP=1, then BENCH_ADMIN_SCHEMA=<schema>).
+ */
+async function postgresTarget(url: string): Promise<BenchTarget> {
+  const reused = process.env.BENCH_ADMIN_SCHEMA;
+  const schema = reused ?? `bench_admin_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  if (!reused) await admin.query(`CREATE SCHEMA ${schema}`);
+  const database = await connectPostgres({ url, schema, poolSize: 10, statementTimeoutMs: 600_000 });
+  await migrateEventStore(database.db, schema);
+  await migrateReadModels(database.db, schema);
+  await migrateOperational(database);
+  return {
+    database,
+    name: `schema ${schema}`,
+    reused: Boolean(reused),
+    async close() {
+      await database.close();
+      if (!reused && !process.env.BENCH_KEEP) await admin.query(`DROP SCHEMA ${schema} CASCADE`);
+      await admin.end();
+    },
+  };
+}
+
+/** A new PGlite folder, or one kept by an earlier run (BENCH_KEEP=1, then BENCH_ADMIN_PGLITE=<folder>). */
+async function pgliteTarget(): Promise<BenchTarget> {
+  const kept = process.env.BENCH_ADMIN_PGLITE;
+  const reused = Boolean(kept && existsSync(join(kept, 'pglite')));
+  const dir = kept ?? mkdtempSync(join(tmpdir(), 'bench-admin-'));
+  const database = await openPglite(dir);
+  await migrateDatabase(database, { events: true });
+  return {
+    database,
+    name: `PGlite folder ${dir}`,
+    reused,
+    async close() {
+      await database.close();
+      if (!reused && !process.env.BENCH_KEEP) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const [users, lookups, logLines] = process.argv.slice(2).map(Number);
-  await runAdminBench({ users, lookups, logLines });
+  const args = process.argv.slice(2);
+  const [users, lookups, logLines] = args.filter((a) => !a.startsWith('--')).map(Number);
+  await runAdminBench({ users, lookups, logLines, pglite: args.includes('--pglite') });
   process.exit(0);
 }

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- <name> [...] [--option value ...]`: runs the named benchmarks (or `all`),
  * prints each table and writes bench-results/<name>.json. Options after the names go to each
- * benchmark (backfill's --contacts, --pg, --live-rate; health-check's --contacts, --pg; replay's --pace; startup's --runs, --first-start, --lookups, --backfill). PostgreSQL figures need BENCH_DATABASE_URL (default: the
+ * benchmark (backfill's --contacts, --pg, --live-rate; health-check's --contacts, --pg; admin's --pglite; replay's --pace; startup's --runs, --first-start, --lookups, --backfill). PostgreSQL figures need BENCH_DATABASE_URL (default: the
  * TEST_DATABASE_URL, then DATABASE_URL); without one only the embedded PGlite figures are taken.
  */
 import { formatTable, writeBenchResult, type BenchResult } from './report';
@@ -16,7 +16,8 @@ const benches: Record<string, Bench> = {
     return runStartupBench({ postgresUrl, ...startupOptions(options) });
   },
   lookups: async (postgresUrl) => (await import('./lookups')).runLookupsBench({ postgresUrl }),
-  admin: async (postgresUrl) => (await import('./admin')).runAdminBench({ postgresUrl }),
+  admin: async (postgresUrl, options) =>
+    (await import('./admin')).runAdminBench({ postgresUrl, pglite: options.includes('--pglite') }),
   web: async () => (await import('./web')).runWebBench(),
   streams: async (postgresUrl) => (await import('./streams')).runStreamsBench({ postgresUrl }),
   replay: async (postgresUrl, options) =>
