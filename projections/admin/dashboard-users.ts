@@ -92,6 +92,7 @@ export async function creditAlerts(db: ReadModelDb, w: Window, limit = CREDIT_AL
       credits_below_threshold: u.creditThreshold! - u.credits,
       recent_lookups: u.lookups7d,
     }))
+    // The database picked the page in its collation; the page is shown in the web's e-mail order.
     .sort((a, b) => b.credits_below_threshold - a.credits_below_threshold || a.email.localeCompare(b.email));
   return { listed, total: rows.length > 0 ? Number(rows[0]!.total) : 0 };
 }

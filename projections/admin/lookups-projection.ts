@@ -93,15 +93,20 @@ type CounterRow<T extends keyof ReadModels> = { [C in Column<T>]?: string | numb
 /**
  * Adds a batch's rows to a counter table: rows with the same key are folded into one (their
  * counts added, their times the latest), then one upsert adds them to what the table holds.
- * Without counted columns, a row already there is left as it is. Returns the keys of the rows
- * the table did not hold before.
+ * Without counted columns, a row already there is left as it is. With `reportAdded`, returns the
+ * keys of the rows the table did not hold before; the other counters return nothing, so the
+ * lookup path reads no rows back for them.
  */
 async function addUp<T extends keyof ReadModels & string>(
   trx: ReadModelTransaction,
   table: T,
   keys: readonly Column<T>[],
   rows: readonly CounterRow<T>[],
-  { sum = [], latest = [] }: { sum?: readonly Column<T>[]; latest?: readonly Column<T>[] } = {},
+  {
+    sum = [],
+    latest = [],
+    reportAdded = false,
+  }: { sum?: readonly Column<T>[]; latest?: readonly Column<T>[]; reportAdded?: boolean } = {},
 ): Promise<CounterRow<T>[]> {
   const folded = new Map<string, CounterRow<T>>();
   for (const row of rows) {
@@ -126,7 +131,9 @@ async function addUp<T extends keyof ReadModels & string>(
     VALUES ${sql.join([...folded.values()].map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}
     ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))})
     ${updates.length > 0 ? sql`DO UPDATE SET ${sql.join(updates)}` : sql`DO NOTHING`}
-    RETURNING ${sql.join(keys.map((k) => sql.ref(k)))}, xmax = 0 AS added`.execute(trx);
+    ${reportAdded ? sql`RETURNING ${sql.join(keys.map((k) => sql.ref(k)))}, xmax = 0 AS added` : sql``}`.execute(
+    trx,
+  );
   return added.filter((row) => row.added);
 }
 
@@ -155,7 +162,7 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     'admin_user_days',
     ['user_id', 'day'],
     counted.map(({ row, day, tally }) => ({ user_id: row.user_id, day, ...tally })),
-    counts,
+    { ...counts, reportAdded: true },
   );
   await addUp(
     trx,

@@ -114,6 +114,12 @@ export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActi
 
 const sum = <T>(items: readonly T[], of: (item: T) => number) => items.reduce((n, item) => n + of(item), 0);
 
+/** The groups of accounts not deleted: what the user, credit, engagement and referral figures count. */
+const live = <G extends { deleted: boolean }>(groups: readonly G[]) => groups.filter((g) => !g.deleted);
+
+/** Accounts not deleted. */
+const liveAccounts = (a: UserActivity) => sum(live(a.accounts), (g) => g.users);
+
 /** Accounts, deleted ones included: the configuration report's "not connected" counts them. */
 export const allAccounts = (a: UserActivity) => sum(a.accounts, (g) => g.users);
 
@@ -123,22 +129,18 @@ export const allAccounts = (a: UserActivity) => sum(a.accounts, (g) => g.users);
  * and nowhere else: not as users, active or not, nor in the credits, which show them apart.
  */
 export function systemStats(a: UserActivity) {
-  const live = a.accounts.filter((g) => !g.deleted);
   const deleted = a.accounts.filter((g) => g.deleted);
-  const users = sum(live, (g) => g.users);
-  const credits = sum(live, (g) => g.credits * g.users);
+  const users = liveAccounts(a);
+  const credits = sum(live(a.accounts), (g) => g.credits * g.users);
   const successful = sum(a.lookups, (g) => g.successful);
   const total = sum(a.lookups, (g) => g.total);
   return {
     totalUsers: users,
-    newUsers7d: sum(live, (g) => g.new7d),
+    newUsers7d: sum(live(a.accounts), (g) => g.new7d),
     totalLookups: total,
     successRate: percent(successful, total),
     successfulLookups: successful,
-    activeUsers24h: sum(
-      a.lookups.filter((g) => !g.deleted),
-      (g) => g.active24h,
-    ),
+    activeUsers24h: sum(live(a.lookups), (g) => g.active24h),
     activeUsers7d: sum(
       a.engagement.filter((g) => g.facts.lookedUp7d),
       (g) => g.users,
@@ -152,8 +154,10 @@ export function systemStats(a: UserActivity) {
 
 export function creditDistribution(a: UserActivity) {
   const byRange = new Map<string, number>();
-  for (const g of a.accounts)
-    if (!g.deleted) byRange.set(creditRange(g.credits), (byRange.get(creditRange(g.credits)) ?? 0) + g.users);
+  for (const g of live(a.accounts)) {
+    const range = creditRange(g.credits);
+    byRange.set(range, (byRange.get(range) ?? 0) + g.users);
+  }
   return CREDIT_RANGES.map((range) => ({
     credit_range: range.label,
     user_count: byRange.get(range.label) ?? 0,
@@ -170,12 +174,7 @@ export function userEngagement(a: UserActivity) {
     g.users += e.users;
     g.lookups += e.lookups;
   }
-  const lookedUp = sum(a.engagement, (e) => e.users);
-  groups.get('Never Used')!.users +=
-    sum(
-      a.accounts.filter((g) => !g.deleted),
-      (g) => g.users,
-    ) - lookedUp;
+  groups.get('Never Used')!.users += liveAccounts(a) - sum(a.engagement, (e) => e.users);
   return ENGAGEMENT_LEVELS.map((level) => {
     const g = groups.get(level)!;
     return {
@@ -191,13 +190,12 @@ export function referralStats(a: UserActivity) {
   const byType = new Map<string, { users: number; lookups: number; credits: number }>();
   const of = (type: string) =>
     byType.get(type) ?? byType.set(type, { users: 0, lookups: 0, credits: 0 }).get(type)!;
-  for (const g of a.accounts) {
-    if (g.deleted) continue;
+  for (const g of live(a.accounts)) {
     const t = of(g.referralType);
     t.users += g.users;
     t.credits += g.credits * g.users;
   }
-  for (const g of a.lookups) if (!g.deleted) of(g.referralType).lookups += g.total;
+  for (const g of live(a.lookups)) of(g.referralType).lookups += g.total;
   return [...byType.entries()]
     .map(([type, g]) => ({
       referral_type: type,
