@@ -34,4 +34,4 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=30s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # What npm start runs, without npm: node itself receives the signals.
-CMD ["node", "--enable-source-maps", "--max-old-space-size=256", "api/dist/main.js"]
+CMD ["node", "--enable-source-maps", "--max-old-space-size=256", "--v8-pool-size=1", "api/dist/main.js"]
