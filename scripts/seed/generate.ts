@@ -49,14 +49,18 @@ function hourOfDay(r: Rng): number {
   return 23;
 }
 
-export interface GeneratedUser {
-  userId: string;
-  streams: { name: string; events: NewEvent[] }[];
+/** A piece of one user's history: events of one stream, in order, and the request log lines that go with them. */
+export interface HistoryPart {
+  stream: string;
+  events: NewEvent[];
   logLines: LogLine[];
+  /** The lookups this part's events record. */
   lookups: number;
 }
 
 export interface UserPlan {
+  /** The demo's seed: with the index, it gives this user's history. */
+  seed: number;
   index: number;
   lookups: number;
   now: number;
@@ -69,9 +73,13 @@ const iso = (ms: number) => new Date(ms).toISOString();
 
 /**
  * One user's whole history, decided by the credits decider command by command so every balance
- * is what the service itself would have recorded.
+ * is what the service itself would have recorded. It comes in parts of at most `partSize` credits
+ * events: the busiest user of 20 million lookups has about 600,000 of them, which held whole took
+ * more than 4 GB. Each user draws from a generator of their own, so the history is the same
+ * whichever order users are generated in.
  */
-export function generateUser(r: Rng, plan: UserPlan): GeneratedUser {
+export function* userHistory(plan: UserPlan, partSize: number): Generator<HistoryPart> {
+  const r = rng((plan.seed ^ Math.imul(plan.index + 1, 0x9e3779b1)) >>> 0);
   const userId = randomUUID();
   const partner = r.chance(0.15) ? r.pick(['partner-a', 'partner-b']) : null;
   const registeredAt = plan.now - r.int(1, plan.historyDays) * DAY + r.int(0, DAY - 1);
@@ -92,9 +100,12 @@ export function generateUser(r: Rng, plan: UserPlan): GeneratedUser {
       metadata: { userId },
     });
 
+  yield { stream: accountStream(userId), events: account, logLines: [], lookups: 0 };
+
   let state = creditsDecider.initialState();
-  const credits: NewEvent[] = [];
-  const logLines: LogLine[] = [];
+  let credits: NewEvent[] = [];
+  let logLines: LogLine[] = [];
+  let lookupsInPart = 0;
   const decide = (command: CreditsCommand, metadata: Record<string, unknown> = {}) => {
     const events = creditsDecider.decide(command, state) as CreditsEvent[];
     for (const e of events) {
@@ -297,18 +308,19 @@ export function generateUser(r: Rng, plan: UserPlan): GeneratedUser {
       },
     ];
     const keep = Math.floor(plan.logLinesPerLookup) + (r.chance(plan.logLinesPerLookup % 1) ? 1 : 0);
-    logLines.push(...lines.slice(0, Math.max(1, Math.min(3, keep))));
+    logLines.push(...lines.slice(0, Math.min(3, keep)));
+    lookupsInPart++;
+    if (credits.length >= partSize) {
+      yield { stream: creditsStream(userId), events: credits, logLines, lookups: lookupsInPart };
+      credits = [];
+      logLines = [];
+      lookupsInPart = 0;
+    }
   }
-  return {
-    userId,
-    streams: [
-      { name: accountStream(userId), events: account },
-      { name: creditsStream(userId), events: credits },
-      ...portalStreams,
-    ],
-    logLines,
-    lookups: plan.lookups,
-  };
+  if (credits.length > 0)
+    yield { stream: creditsStream(userId), events: credits, logLines, lookups: lookupsInPart };
+  for (const portal of portalStreams)
+    yield { stream: portal.name, events: portal.events, logLines: [], lookups: 0 };
 }
 
 /** How many lookups each user makes: a long tail, a third never looks anything up. */

@@ -1,11 +1,11 @@
 import { operationalDb } from '../../api/db/operational';
 import type { Database } from '../../api/db/database';
 import { RequestLogWriter } from '../../api/logging/request-log-writer';
-import type { EventStore, NewEvent } from '../../domain/eventstore/types';
+import type { EventStore, ExpectedStreamState } from '../../domain/eventstore/types';
 import { allProjections } from '../../projections';
 import { ProjectionRunner } from '../../projections/runner';
 import { readModels } from '../../projections/schema';
-import { generateUser, lookupsPerUser, rng } from './generate';
+import { lookupsPerUser, rng, userHistory } from './generate';
 
 export interface SeedOptions {
   users: number;
@@ -20,15 +20,8 @@ export interface SeedOptions {
   onProgress?: (stage: 'events' | 'logs' | 'projections', done: number, total: number) => void;
 }
 
+/** Credits events per append: a user's history is generated and appended this much at a time. */
 const APPEND_CHUNK = 2000;
-
-async function appendAll(store: EventStore, name: string, events: NewEvent[]) {
-  let expected: 'no_stream' | bigint = 'no_stream';
-  for (let i = 0; i < events.length; i += APPEND_CHUNK) {
-    const result = await store.append(name, events.slice(i, i + APPEND_CHUNK), { expected });
-    expected = result.nextRevision;
-  }
-}
 
 /**
  * Writes a realistic history through the domain: each user's events as the deciders decide
@@ -36,9 +29,9 @@ async function appendAll(store: EventStore, name: string, events: NewEvent[]) {
  * projections until every read model has caught up.
  */
 export async function seedDemo(database: Database, store: EventStore, options: SeedOptions) {
-  const r = rng(options.seed ?? 42);
+  const seed = options.seed ?? 42;
   const now = (options.now ?? new Date()).getTime();
-  const perUser = lookupsPerUser(r, options.users, options.lookups);
+  const perUser = lookupsPerUser(rng(seed), options.users, options.lookups);
   const logLinesPerLookup =
     options.lookups > 0 ? Math.min(3, (options.logLines ?? options.lookups * 2.5) / options.lookups) : 0;
   const writer = new RequestLogWriter(operationalDb(database), { capacity: 1_000_000, batchSize: 2000 });
@@ -51,21 +44,29 @@ export async function seedDemo(database: Database, store: EventStore, options: S
     for (;;) {
       const index = next++;
       if (index >= options.users) return;
-      const user = generateUser(r, {
-        index,
-        lookups: perUser[index]!,
-        now,
-        historyDays: options.historyDays ?? 180,
-        logLinesPerLookup,
-      });
-      for (const stream of user.streams) {
-        await appendAll(store, stream.name, stream.events);
-        events += stream.events.length;
+      const revisions = new Map<string, ExpectedStreamState>();
+      const history = userHistory(
+        {
+          seed,
+          index,
+          lookups: perUser[index]!,
+          now,
+          historyDays: options.historyDays ?? 180,
+          logLinesPerLookup,
+        },
+        APPEND_CHUNK,
+      );
+      for (const part of history) {
+        const { nextRevision } = await store.append(part.stream, part.events, {
+          expected: revisions.get(part.stream) ?? 'no_stream',
+        });
+        revisions.set(part.stream, nextRevision);
+        events += part.events.length;
+        for (const line of part.logLines) writer.sink(line);
+        if (writer.stats().queued >= 20_000) await writer.flush();
+        lookupsDone += part.lookups;
+        options.onProgress?.('events', lookupsDone, options.lookups);
       }
-      for (const line of user.logLines) writer.sink(line);
-      if (writer.stats().queued >= 20_000) await writer.flush();
-      lookupsDone += user.lookups;
-      options.onProgress?.('events', lookupsDone, options.lookups);
     }
   };
   await Promise.all(Array.from({ length: concurrency }, worker));
