@@ -259,8 +259,14 @@ export function hourlyStats(batch: readonly RequestLogRow[]): Map<string, HourSt
   return hours;
 }
 
+/**
+ * Adds a batch to the hourly counters. Hours and users go in ascending order, so that writers
+ * adding to the same rows at once (the processes of a fleet, the demo seed's lanes) take their
+ * locks in the same order and never wait on each other in a cycle.
+ */
 async function recordHourlyStats(trx: Transaction<OperationalTables>, batch: readonly RequestLogRow[]) {
-  for (const [hour, h] of hourlyStats(batch)) {
+  const hours = [...hourlyStats(batch)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  for (const [hour, h] of hours) {
     const { users, ...counts } = h;
     await trx
       .insertInto('request_stats_hourly')
@@ -278,7 +284,7 @@ async function recordHourlyStats(trx: Transaction<OperationalTables>, batch: rea
     if (users.size > 0) {
       await trx
         .insertInto('request_users_hourly')
-        .values([...users].map((user_id) => ({ hour, user_id })))
+        .values([...users].sort().map((user_id) => ({ hour, user_id })))
         .onConflict((oc) => oc.columns(['hour', 'user_id']).doNothing())
         .execute();
     }
@@ -328,7 +334,10 @@ async function recordRequests(
   batch: readonly RequestLogRow[],
   ids: string[],
 ) {
-  const summaries = requestSummaries(batch, ids);
+  // In request id order, for the same reason as the hourly counters' order.
+  const summaries = requestSummaries(batch, ids).sort((a, b) =>
+    a.request_id < b.request_id ? -1 : a.request_id > b.request_id ? 1 : 0,
+  );
   if (summaries.length === 0) return;
   const or = (column: string) =>
     sql<boolean>`request_log_requests.${sql.ref(column)} OR excluded.${sql.ref(column)}`;

@@ -1,10 +1,11 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openPglite } from '../../api/db/database';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { createLogger, type LogLine } from '../../api/logging/logger';
 import { RequestLogWriter } from '../../api/logging/request-log-writer';
-import { behaviourBackends, pgliteBackend } from '../support/databases';
+import { behaviourBackends, pgliteBackend, postgresBackend, testDatabaseUrl } from '../support/databases';
 import { call, freshEmail, signUp, startApp, type RunningApp } from '../support/app';
 
 const ADMIN_ENDPOINTS = [
@@ -313,5 +314,39 @@ describe('the request log writer', () => {
       url: '/api/auth/unsubscribe-credits/[REDACTED]',
       originalUrl: '/api/hubspot/oauth/callback?code=[REDACTED]&state=[REDACTED]',
     });
+  });
+});
+
+describe.runIf(testDatabaseUrl)('request log writers of several processes on PostgreSQL', () => {
+  it('add to the same hours at once without waiting on each other in a cycle, losing no line', async () => {
+    const t = await postgresBackend.open();
+    try {
+      const hours = Array.from({ length: 6 }, (_, h) => `2026-03-10T0${h}:30:00.000Z`);
+      const line = (time: string, userId: string): LogLine => ({
+        time,
+        level: 'info',
+        message: 'GET /api/credits 200',
+        requestId: randomUUID(),
+        userId,
+        statusCode: 200,
+        responseTime: 5,
+      });
+      const writers = [0, 1].map(() => new RequestLogWriter(operationalDb(t.database), { batchSize: 1000 }));
+      // One process's batch meets the hours (and users) in the opposite order to the other's.
+      for (let round = 0; round < 5; round++) {
+        for (const hour of hours) for (const user of ['u1', 'u2']) writers[0]!.sink(line(hour, user));
+        for (const hour of [...hours].reverse())
+          for (const user of ['u2', 'u1']) writers[1]!.sink(line(hour, user));
+        await Promise.all(writers.map((w) => w.flush()));
+      }
+      expect(writers.map((w) => w.stats().lost)).toEqual([0, 0]);
+      const counted = await operationalDb(t.database)
+        .selectFrom('request_stats_hourly')
+        .select(sql<string>`sum(requests)`.as('requests'))
+        .executeTakeFirstOrThrow();
+      expect(Number(counted.requests)).toBe(2 * 5 * hours.length * 2);
+    } finally {
+      await t.close();
+    }
   });
 });
