@@ -1,7 +1,7 @@
 import { operationalDb } from '../../api/db/operational';
 import type { Database } from '../../api/db/database';
 import { RequestLogWriter } from '../../api/logging/request-log-writer';
-import type { EventStore, ExpectedStreamState } from '../../domain/eventstore/types';
+import type { EventStore, StreamAppend } from '../../domain/eventstore/types';
 import { allProjections } from '../../projections';
 import { ProjectionRunner } from '../../projections/runner';
 import { readModels } from '../../projections/schema';
@@ -20,12 +20,12 @@ export interface SeedOptions {
   onProgress?: (stage: 'events' | 'logs' | 'projections', done: number, total: number) => void;
 }
 
-/** Credits events per append: a user's history is generated and appended this much at a time. */
+/** Events per append: a user's history is generated, and appended with others', this much at a time. */
 const APPEND_CHUNK = 2000;
 
 /**
  * Writes a realistic history through the domain: each user's events as the deciders decide
- * them, appended in batches, request log lines through the background writer, then runs the
+ * them, appended in batches, request log lines through the service's log writer, then runs the
  * projections until every read model has caught up.
  */
 export async function seedDemo(database: Database, store: EventStore, options: SeedOptions) {
@@ -34,17 +34,39 @@ export async function seedDemo(database: Database, store: EventStore, options: S
   const perUser = lookupsPerUser(rng(seed), options.users, options.lookups);
   const logLinesPerLookup =
     options.lookups > 0 ? Math.min(3, (options.logLines ?? options.lookups * 2.5) / options.lookups) : 0;
-  const writer = new RequestLogWriter(operationalDb(database), { capacity: 1_000_000, batchSize: 2000 });
   const concurrency = options.concurrency ?? (database.kind === 'postgres' ? 6 : 1);
   let events = 0;
   let lookupsDone = 0;
-  let next = 0;
   const started = performance.now();
-  const worker = async () => {
-    for (;;) {
-      const index = next++;
-      if (index >= options.users) return;
-      const revisions = new Map<string, ExpectedStreamState>();
+  // Each lane appends its users' parts in order, many streams to one statement and one commit:
+  // appended one part at a time, 100,000 users' small streams took 400,000 round trips.
+  // Each lane writes its own request log lines: one writer sends one batch at a time, and its
+  // lines took four fifths of the seed's appends (500,000 lines 38 s, 440,000 events 8 s).
+  const writers = Array.from(
+    { length: concurrency },
+    () => new RequestLogWriter(operationalDb(database), { capacity: 1_000_000, batchSize: 2000 }),
+  );
+  const lane = async (first: number) => {
+    const writer = writers[first]!;
+    let batch: StreamAppend[] = [];
+    let batchEvents = 0;
+    let batchLookups = 0;
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const outcomes = await store.appendEach(batch);
+      const refused = outcomes.find((o) => !o.ok);
+      if (refused && !refused.ok) throw refused.error;
+      events += batchEvents;
+      lookupsDone += batchLookups;
+      options.onProgress?.('events', lookupsDone, options.lookups);
+      batch = [];
+      batchEvents = 0;
+      batchLookups = 0;
+      if (writer.stats().queued >= 20_000) await writer.flush();
+    };
+    for (let index = first; index < options.users; index += concurrency) {
+      // Later parts of a stream follow the earlier ones in the same lane, so their revisions are known.
+      const written = new Map<string, number>();
       const history = userHistory(
         {
           seed,
@@ -57,20 +79,23 @@ export async function seedDemo(database: Database, store: EventStore, options: S
         APPEND_CHUNK,
       );
       for (const part of history) {
-        const { nextRevision } = await store.append(part.stream, part.events, {
-          expected: revisions.get(part.stream) ?? 'no_stream',
+        const before = written.get(part.stream) ?? 0;
+        batch.push({
+          stream: part.stream,
+          events: part.events,
+          expected: before === 0 ? 'no_stream' : BigInt(before - 1),
         });
-        revisions.set(part.stream, nextRevision);
-        events += part.events.length;
+        written.set(part.stream, before + part.events.length);
+        batchEvents += part.events.length;
+        batchLookups += part.lookups;
         for (const line of part.logLines) writer.sink(line);
-        if (writer.stats().queued >= 20_000) await writer.flush();
-        lookupsDone += part.lookups;
-        options.onProgress?.('events', lookupsDone, options.lookups);
+        if (batchEvents >= APPEND_CHUNK) await flush();
       }
     }
+    await flush();
   };
-  await Promise.all(Array.from({ length: concurrency }, worker));
-  while (writer.stats().queued > 0) await writer.flush();
+  await Promise.all(Array.from({ length: concurrency }, (_, first) => lane(first)));
+  for (const writer of writers) while (writer.stats().queued > 0) await writer.flush();
   const seededAt = performance.now();
   const runner = new ProjectionRunner({
     store,
@@ -96,8 +121,8 @@ export async function seedDemo(database: Database, store: EventStore, options: S
   }
   return {
     events,
-    logLines: writer.stats().written,
-    lostLogLines: writer.stats().lost,
+    logLines: writers.reduce((n, w) => n + w.stats().written, 0),
+    lostLogLines: writers.reduce((n, w) => n + w.stats().lost, 0),
     appendSeconds: (seededAt - started) / 1000,
     projectionSeconds: (performance.now() - seededAt) / 1000,
   };
