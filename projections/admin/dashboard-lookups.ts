@@ -35,21 +35,36 @@ export async function recentActivity(db: ReadModelDb, w: Window, limit = 50) {
   }));
 }
 
+const HOUR = 3_600_000;
+
+/**
+ * Failures per reason with the users they hit, in the last 24 hours and 7 days. The 24 hours
+ * are exact: the counters of the whole hours inside the window, and the failures themselves in
+ * the parts of an hour at its two ends.
+ */
 export async function failureAnalysis(db: ReadModelDb, w: Window) {
+  const since = w.since24h.getTime();
+  const firstWholeHour = new Date(Math.floor(since / HOUR) * HOUR + HOUR);
+  const wholeHoursEnd = new Date(Math.floor(w.now.getTime() / HOUR) * HOUR);
   const { rows } = await sql<{
     reason: string;
     count: string;
-    affected_users: string;
+    affected_users: number;
     count_24h: string | null;
+    edges_24h: string | null;
     count_7d: string | null;
   }>`
-    SELECT t.reason, t.count, u.affected_users, h.n AS count_24h, s.n AS count_7d
+    SELECT t.reason, t.count, u.users AS affected_users, h.n AS count_24h, e.n AS edges_24h, s.n AS count_7d
     FROM (SELECT reason, sum(failures) AS count FROM admin_failure_days GROUP BY reason) t
-    JOIN (SELECT reason, count(*) AS affected_users FROM admin_failure_users GROUP BY reason) u
-      ON u.reason = t.reason
-    LEFT JOIN (SELECT reason, count(*) AS n FROM admin_lookups
-               WHERE outcome = 'failed' AND at > ${w.since24h} AND at <= ${w.now} GROUP BY reason) h
+    JOIN admin_failure_reasons u ON u.reason = t.reason
+    LEFT JOIN (SELECT reason, sum(failures) AS n FROM admin_failure_hours
+               WHERE hour_start >= ${firstWholeHour} AND hour_start < ${wholeHoursEnd} GROUP BY reason) h
       ON h.reason = t.reason
+    LEFT JOIN (SELECT reason, count(*) AS n FROM admin_lookups
+               WHERE outcome = 'failed'
+                 AND ((at > ${w.since24h} AND at < ${firstWholeHour}) OR (at >= ${wholeHoursEnd} AND at <= ${w.now}))
+               GROUP BY reason) e
+      ON e.reason = t.reason
     LEFT JOIN (SELECT reason, sum(failures) AS n FROM admin_failure_days
                WHERE day >= ${w.firstDay7d} GROUP BY reason) s
       ON s.reason = t.reason
@@ -58,7 +73,7 @@ export async function failureAnalysis(db: ReadModelDb, w: Window) {
     reason: r.reason,
     count: Number(r.count),
     affected_users: Number(r.affected_users),
-    count_24h: Number(r.count_24h ?? 0),
+    count_24h: Number(r.count_24h ?? 0) + Number(r.edges_24h ?? 0),
     count_7d: Number(r.count_7d ?? 0),
   }));
 }

@@ -11,6 +11,9 @@ const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 const hourOf = (iso: string) => new Date(iso).getUTCHours();
+const HOUR = 3_600_000;
+/** The start of the UTC hour an instant falls in. */
+const hourStartOf = (iso: string) => new Date(Math.floor(Date.parse(iso) / HOUR) * HOUR).toISOString();
 const requestIdOf = (event: RecordedEvent) =>
   typeof event.metadata.requestId === 'string' ? event.metadata.requestId : null;
 
@@ -209,10 +212,24 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
   );
   await addUp(
     trx,
+    'admin_failure_hours',
+    ['reason', 'hour_start'],
+    failures.map(({ reason, row }) => ({ reason, hour_start: hourStartOf(row.at), failures: 1 })),
+    { sum: ['failures'] },
+  );
+  const firstOfTheirReason = await addUp(
+    trx,
     'admin_failure_users',
     ['reason', 'user_id'],
     failures.map(({ reason, row }) => ({ reason, user_id: row.user_id, failures: 1 })),
-    { sum: ['failures'] },
+    { sum: ['failures'], reportAdded: true },
+  );
+  await addUp(
+    trx,
+    'admin_failure_reasons',
+    ['reason'],
+    firstOfTheirReason.map(({ reason }) => ({ reason: String(reason), users: 1 })),
+    { sum: ['users'] },
   );
 }
 
@@ -266,6 +283,8 @@ export const adminLookupsProjection = erasing({
     'admin_days',
     'admin_failure_days',
     'admin_failure_users',
+    'admin_failure_hours',
+    'admin_failure_reasons',
     'admin_portal_lookups',
     'admin_portal_users',
   ],

@@ -75,6 +75,19 @@ export interface AdminFailureUsersTable {
   failures: Count;
 }
 
+/** Failures per reason and UTC hour (the hour's start). */
+export interface AdminFailureHoursTable {
+  reason: string;
+  hour_start: Date | string;
+  failures: Count;
+}
+
+/** Users who had a failure of the reason, counted once each. */
+export interface AdminFailureReasonsTable {
+  reason: string;
+  users: Count;
+}
+
 export interface AdminPortalLookupsTable {
   portal_id: string;
   total: Count;
@@ -105,6 +118,8 @@ export interface AdminTables {
   admin_days: AdminDaysTable;
   admin_failure_days: AdminFailureDaysTable;
   admin_failure_users: AdminFailureUsersTable;
+  admin_failure_hours: AdminFailureHoursTable;
+  admin_failure_reasons: AdminFailureReasonsTable;
   admin_portal_lookups: AdminPortalLookupsTable;
   admin_portal_users: AdminPortalUsersTable;
   admin_portals: AdminPortalsTable;

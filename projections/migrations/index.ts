@@ -23,6 +23,7 @@ import { recordHistory } from './2026_12_01_0301_record_history';
 import { jobUndo } from './2026_12_02_0101_job_undo';
 import { adminDashboardOrder } from './2026_12_03_0101_admin_dashboard_order';
 import { adminDays } from './2026_12_03_0102_admin_days';
+import { adminFailureCounters } from './2026_12_04_0101_admin_failure_counters';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -50,4 +51,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_02_0101_job_undo': jobUndo,
   '2026_12_03_0101_admin_dashboard_order': adminDashboardOrder,
   '2026_12_03_0102_admin_days': adminDays,
+  '2026_12_04_0101_admin_failure_counters': adminFailureCounters,
 };
