@@ -35,17 +35,13 @@ export async function recentActivity(db: ReadModelDb, w: Window, limit = 50) {
   }));
 }
 
-const HOUR = 3_600_000;
-
 /**
  * Failures per reason with the users they hit, in the last 24 hours and 7 days. The 24 hours
  * are exact: the counters of the whole hours inside the window, and the failures themselves in
  * the parts of an hour at its two ends.
  */
 export async function failureAnalysis(db: ReadModelDb, w: Window) {
-  const since = w.since24h.getTime();
-  const firstWholeHour = new Date(Math.floor(since / HOUR) * HOUR + HOUR);
-  const wholeHoursEnd = new Date(Math.floor(w.now.getTime() / HOUR) * HOUR);
+  const { from, to } = w.wholeHours24h;
   const { rows } = await sql<{
     reason: string;
     count: string;
@@ -58,11 +54,11 @@ export async function failureAnalysis(db: ReadModelDb, w: Window) {
     FROM (SELECT reason, sum(failures) AS count FROM admin_failure_days GROUP BY reason) t
     JOIN admin_failure_reasons u ON u.reason = t.reason
     LEFT JOIN (SELECT reason, sum(failures) AS n FROM admin_failure_hours
-               WHERE hour_start >= ${firstWholeHour} AND hour_start < ${wholeHoursEnd} GROUP BY reason) h
+               WHERE hour_start >= ${from} AND hour_start < ${to} GROUP BY reason) h
       ON h.reason = t.reason
     LEFT JOIN (SELECT reason, count(*) AS n FROM admin_lookups
                WHERE outcome = 'failed'
-                 AND ((at > ${w.since24h} AND at < ${firstWholeHour}) OR (at >= ${wholeHoursEnd} AND at <= ${w.now}))
+                 AND ((at > ${w.since24h} AND at < ${from}) OR (at >= ${to} AND at <= ${w.now}))
                GROUP BY reason) e
       ON e.reason = t.reason
     LEFT JOIN (SELECT reason, sum(failures) AS n FROM admin_failure_days

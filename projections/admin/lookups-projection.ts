@@ -6,14 +6,12 @@ import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
 import { type ReadModelTransaction, type Recorded } from '../projection';
 import type { ReadModels } from '../schema';
+import { hourStart } from './window';
 
 const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 const hourOf = (iso: string) => new Date(iso).getUTCHours();
-const HOUR = 3_600_000;
-/** The start of the UTC hour an instant falls in. */
-const hourStartOf = (iso: string) => new Date(Math.floor(Date.parse(iso) / HOUR) * HOUR).toISOString();
 const requestIdOf = (event: RecordedEvent) =>
   typeof event.metadata.requestId === 'string' ? event.metadata.requestId : null;
 
@@ -214,7 +212,11 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     trx,
     'admin_failure_hours',
     ['reason', 'hour_start'],
-    failures.map(({ reason, row }) => ({ reason, hour_start: hourStartOf(row.at), failures: 1 })),
+    failures.map(({ reason, row }) => ({
+      reason,
+      hour_start: hourStart(Date.parse(row.at)).toISOString(),
+      failures: 1,
+    })),
     { sum: ['failures'] },
   );
   const firstOfTheirReason = await addUp(
