@@ -259,13 +259,16 @@ export function hourlyStats(batch: readonly RequestLogRow[]): Map<string, HourSt
   return hours;
 }
 
+/** One fixed order, ascending by code unit, for the keys every writer locks. */
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
 /**
  * Adds a batch to the hourly counters. Hours and users go in ascending order, so that writers
  * adding to the same rows at once (the processes of a fleet, the demo seed's lanes) take their
  * locks in the same order and never wait on each other in a cycle.
  */
 async function recordHourlyStats(trx: Transaction<OperationalTables>, batch: readonly RequestLogRow[]) {
-  const hours = [...hourlyStats(batch)].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  const hours = [...hourlyStats(batch)].sort(([a], [b]) => byText(a, b));
   for (const [hour, h] of hours) {
     const { users, ...counts } = h;
     await trx
@@ -335,9 +338,7 @@ async function recordRequests(
   ids: string[],
 ) {
   // In request id order, for the same reason as the hourly counters' order.
-  const summaries = requestSummaries(batch, ids).sort((a, b) =>
-    a.request_id < b.request_id ? -1 : a.request_id > b.request_id ? 1 : 0,
-  );
+  const summaries = requestSummaries(batch, ids).sort((a, b) => byText(a.request_id, b.request_id));
   if (summaries.length === 0) return;
   const or = (column: string) =>
     sql<boolean>`request_log_requests.${sql.ref(column)} OR excluded.${sql.ref(column)}`;
