@@ -4,7 +4,7 @@ import { accountStream } from '../../domain/accounts/decider';
 import { creditsDecider, creditsStream, type CreditsCommand } from '../../domain/credits/decider';
 import type { CreditsEvent } from '../../domain/credits/events';
 import type { LookupFailureReason, LookupRef } from '../../domain/lookups/events';
-import type { NewEvent } from '../../domain/eventstore/types';
+import type { NewEvent, StreamAppend } from '../../domain/eventstore/types';
 import { WRITE_MODES, type WriteMode } from '../../domain/portals/config';
 import type { LogLine } from '../../api/logging/logger';
 
@@ -49,10 +49,11 @@ function hourOfDay(r: Rng): number {
   return 23;
 }
 
-/** A piece of one user's history: events of one stream, in order, and the request log lines that go with them. */
-export interface HistoryPart {
-  stream: string;
-  events: NewEvent[];
+/**
+ * A piece of one user's history: an append to one stream (its parts come in order, each expecting
+ * the revision the one before left), and the request log lines that go with it.
+ */
+export interface HistoryPart extends StreamAppend {
   logLines: LogLine[];
   /** The lookups this part's events record. */
   lookups: number;
@@ -100,12 +101,27 @@ export function* userHistory(plan: UserPlan, partSize: number): Generator<Histor
       metadata: { userId },
     });
 
-  yield { stream: accountStream(userId), events: account, logLines: [], lookups: 0 };
+  yield { stream: accountStream(userId), events: account, expected: 'no_stream', logLines: [], lookups: 0 };
 
   let state = creditsDecider.initialState();
   let credits: NewEvent[] = [];
   let logLines: LogLine[] = [];
   let lookupsInPart = 0;
+  let creditsAppended = 0;
+  const creditsPart = (): HistoryPart => {
+    const part: HistoryPart = {
+      stream: creditsStream(userId),
+      events: credits,
+      expected: creditsAppended === 0 ? 'no_stream' : BigInt(creditsAppended - 1),
+      logLines,
+      lookups: lookupsInPart,
+    };
+    creditsAppended += credits.length;
+    credits = [];
+    logLines = [];
+    lookupsInPart = 0;
+    return part;
+  };
   const decide = (command: CreditsCommand, metadata: Record<string, unknown> = {}) => {
     const events = creditsDecider.decide(command, state) as CreditsEvent[];
     for (const e of events) {
@@ -310,17 +326,11 @@ export function* userHistory(plan: UserPlan, partSize: number): Generator<Histor
     const keep = Math.floor(plan.logLinesPerLookup) + (r.chance(plan.logLinesPerLookup % 1) ? 1 : 0);
     logLines.push(...lines.slice(0, Math.min(3, keep)));
     lookupsInPart++;
-    if (credits.length >= partSize) {
-      yield { stream: creditsStream(userId), events: credits, logLines, lookups: lookupsInPart };
-      credits = [];
-      logLines = [];
-      lookupsInPart = 0;
-    }
+    if (credits.length >= partSize) yield creditsPart();
   }
-  if (credits.length > 0)
-    yield { stream: creditsStream(userId), events: credits, logLines, lookups: lookupsInPart };
+  if (credits.length > 0) yield creditsPart();
   for (const portal of portalStreams)
-    yield { stream: portal.name, events: portal.events, logLines: [], lookups: 0 };
+    yield { stream: portal.name, events: portal.events, expected: 'no_stream', logLines: [], lookups: 0 };
 }
 
 /** How many lookups each user makes: a long tail, a third never looks anything up. */

@@ -65,8 +65,6 @@ export async function seedDemo(database: Database, store: EventStore, options: S
       if (writer.stats().queued >= 20_000) await writer.flush();
     };
     for (let index = first; index < options.users; index += concurrency) {
-      // Later parts of a stream follow the earlier ones in the same lane, so their revisions are known.
-      const written = new Map<string, number>();
       const history = userHistory(
         {
           seed,
@@ -78,17 +76,12 @@ export async function seedDemo(database: Database, store: EventStore, options: S
         },
         APPEND_CHUNK,
       );
-      for (const part of history) {
-        const before = written.get(part.stream) ?? 0;
-        batch.push({
-          stream: part.stream,
-          events: part.events,
-          expected: before === 0 ? 'no_stream' : BigInt(before - 1),
-        });
-        written.set(part.stream, before + part.events.length);
-        batchEvents += part.events.length;
-        batchLookups += part.lookups;
-        for (const line of part.logLines) writer.sink(line);
+      // A user's parts stay in this lane, in order: each expects the revision the one before left.
+      for (const { stream, events: partEvents, expected, logLines, lookups } of history) {
+        batch.push({ stream, events: partEvents, expected });
+        batchEvents += partEvents.length;
+        batchLookups += lookups;
+        for (const line of logLines) writer.sink(line);
         if (batchEvents >= APPEND_CHUNK) await flush();
       }
     }
