@@ -17,7 +17,6 @@ import type { HubSpotMetrics } from '../metrics/metrics';
 import type { HubSpotSide } from './types';
 import type pg from 'pg';
 import { portalRateLimiter } from '../adapters/hubspot/limiter';
-import { searchRateLimiter } from '../adapters/hubspot/search-limiter';
 
 /** Everything HubSpot-facing the process holds, built once at start. */
 export interface HubSpotServices extends ConnectionDeps {
@@ -86,7 +85,6 @@ export async function createHubSpotServices(o: HubSpotServiceOptions): Promise<H
     tokens,
     retry: o.retry,
     limiter: portalRateLimiter(o.pool),
-    searchLimiter: searchRateLimiter(o.pool),
     ...(o.metrics ? { metrics: o.metrics } : {}),
   });
   return {

@@ -1,12 +1,17 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HubSpotClient, type RetryPolicy } from '../../api/adapters/hubspot/client';
-import { portalRateLimiter, type PortalRateLimiter } from '../../api/adapters/hubspot/limiter';
+import {
+  HUBSPOT_SEARCH_LIMIT,
+  portalRateLimiter,
+  type PortalRateLimiter,
+} from '../../api/adapters/hubspot/limiter';
 import { HubSpotOAuthClient } from '../../api/adapters/hubspot/oauth';
 import { HubSpotTokens } from '../../api/adapters/hubspot/tokens';
 import { migrateOperational, operationalDb } from '../../api/db/operational';
 import { TokenCipher } from '../../api/portals/secrets';
 import { behaviourBackends, type TestDatabase } from '../support/databases';
 import { FakeHubSpot, json, okBatch } from '../support/fake-hubspot';
+import { busiestWindow } from '../support/hubspot-counter';
 
 const update = [{ id: '501', properties: { city: 'New York' } }];
 const FAST_RETRY: Partial<RetryPolicy> = { backoffMs: 5, serverErrorRetries: 3 };
@@ -267,6 +272,28 @@ for (const backend of behaviourBackends) {
       });
       expect(hubspot.api()).toMatchObject([{ method: 'POST', url: '/crm/objects/2026-03/contacts/search' }]);
       expect(JSON.parse(hubspot.api()[0]!.body)).toEqual(query);
+    });
+
+    it('sends a portal at most 5 searches in any second, and a live lookup’s update asked for among them at once', async () => {
+      hubspot.answer = (req, res) =>
+        req.url.endsWith('/search') ? json(res, 200, { total: 0, results: [] }) : okBatch(req, res);
+      const { crm } = await connected();
+      const empty = { filterGroups: [], sorts: [], properties: [], limit: 10 };
+      await Promise.all([
+        ...Array.from({ length: 8 }, () => crm.searchRecords('contact', empty, { priority: 'background' })),
+        crm.updateRecords('contact', update),
+      ]);
+      const searches = hubspot.api().filter((s) => s.url.endsWith('/search'));
+      expect(searches).toHaveLength(8);
+      expect(
+        busiestWindow(
+          searches.map((s) => s.at),
+          HUBSPOT_SEARCH_LIMIT.windowMs,
+        ),
+      ).toBeLessThanOrEqual(HUBSPOT_SEARCH_LIMIT.requests);
+      // The live update is not held behind the searches' turns.
+      const sent = hubspot.api().map((s) => s.url);
+      expect(sent.indexOf('/crm/objects/2026-03/contacts/batch/update')).toBeLessThan(2);
     });
 
     it('waits out a search 429 by its Retry-After, and reports a search refused after a refresh as crm_auth_failed', async () => {

@@ -1,6 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HubSpotClient } from '../../api/adapters/hubspot/client';
-import { HUBSPOT_RATE_LIMIT, portalRateLimiter } from '../../api/adapters/hubspot/limiter';
+import {
+  HUBSPOT_RATE_LIMIT,
+  HUBSPOT_SEARCH_LIMIT,
+  portalRateLimiter,
+} from '../../api/adapters/hubspot/limiter';
 import { HubSpotOAuthClient } from '../../api/adapters/hubspot/oauth';
 import { HubSpotTokens } from '../../api/adapters/hubspot/tokens';
 import { connectPostgres, type Database } from '../../api/db/database';
@@ -68,6 +72,33 @@ describe.runIf(testDatabaseUrl)('HubSpot limits shared by processes on one Postg
       HUBSPOT_RATE_LIMIT.requests,
     );
   }, 60_000);
+
+  it('never sends a portal more than 5 searches in any second, however many processes search', async () => {
+    hubspot.seen = [];
+    hubspot.answer = (_req, res) => json(res, 200, { total: 0, results: [] });
+    const portalId = '81000003';
+    await tokensOf(processes[0]!).save(portalId, { accessToken: 'a', refreshToken: 'r', expiresIn: 1800 });
+    const empty = { filterGroups: [], sorts: [], properties: [], limit: 10 };
+    // 3 x 4 searches: with each process keeping its own turns, 12 would go out at once.
+    await Promise.all(
+      processes.map(async (db) => {
+        const client = new HubSpotClient({
+          apiBase: hubspot.base,
+          tokens: tokensOf(db),
+          limiter: portalRateLimiter(db.pool),
+        });
+        const crm = await client.forPortal(portalId);
+        await Promise.all(
+          Array.from({ length: 4 }, () => crm.searchRecords('contact', empty, { priority: 'background' })),
+        );
+      }),
+    );
+    const times = hubspot.api().map((s) => s.at);
+    expect(times).toHaveLength(12);
+    expect(busiestWindow(times, HUBSPOT_SEARCH_LIMIT.windowMs)).toBeLessThanOrEqual(
+      HUBSPOT_SEARCH_LIMIT.requests,
+    );
+  }, 30_000);
 
   it('refreshes a portal token once when several processes find it refused at the same time', async () => {
     hubspot.seen = [];

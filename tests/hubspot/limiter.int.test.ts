@@ -8,7 +8,7 @@ const SMALL_WINDOW = { points: 2, durationSeconds: 1 };
 /** Acquires in the background and notes, in `order`, when each got its slot. */
 function queueBackground(limiter: PortalRateLimiter, portalId: string, n: number, order: string[]) {
   return Array.from({ length: n }, (_, i) =>
-    limiter.acquire(portalId, 'background').then(() => order.push(`background ${i}`)),
+    limiter.acquire(portalId, { priority: 'background' }).then(() => order.push(`background ${i}`)),
   );
 }
 
@@ -22,7 +22,7 @@ describe('live lookups before background work in one process', () => {
     const order: string[] = [];
     const background = queueBackground(limiter, '1', 5, order);
     await until(() => order.length === 2);
-    const live = limiter.acquire('1', 'live').then(() => order.push('live'));
+    const live = limiter.acquire('1', { priority: 'live' }).then(() => order.push('live'));
     await Promise.all([...background, live]);
     expect(order).toEqual([
       'background 0',
@@ -65,7 +65,7 @@ describe.runIf(testDatabaseUrl)(
       const order: string[] = [];
       const background = queueBackground(backfilling!, '81000010', 6, order);
       await until(() => order.length === 2);
-      const live = looking!.acquire('81000010', 'live').then(() => order.push('live'));
+      const live = looking!.acquire('81000010', { priority: 'live' }).then(() => order.push('live'));
       await Promise.all([...background, live]);
       expect(order.slice(0, 2)).toEqual(['background 0', 'background 1']);
       expect(order.indexOf('live')).toBeLessThan(order.indexOf('background 3'));

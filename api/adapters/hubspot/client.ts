@@ -13,7 +13,6 @@ import { CrmCallError } from './errors';
 import { valueRefusal } from './refusals';
 import { DEFAULT_TIMEOUT_MS, exchange, messageOf, sleep, type HubSpotResponse } from './http';
 import { portalRateLimiter, type PortalRateLimiter } from './limiter';
-import { searchRateLimiter, type SearchRateLimiter } from './search-limiter';
 import type { HubSpotTokens } from './tokens';
 import type { HubSpotMetrics } from '../../metrics/metrics';
 
@@ -45,9 +44,8 @@ export const DEFAULT_RETRY: RetryPolicy = {
 export interface HubSpotClientOptions {
   apiBase: string;
   tokens: HubSpotTokens;
+  /** The portal's budget, searches' turns included; in memory unless given. */
   limiter?: PortalRateLimiter;
-  /** The search API's own limit (5 requests/s); in memory unless given. */
-  searchLimiter?: SearchRateLimiter;
   retry?: Partial<RetryPolicy>;
   timeoutMs?: number;
   /** Counts each answer HubSpot gave, 429s among them. */
@@ -119,13 +117,11 @@ function missingIds(errors: BatchError[]): Set<string> {
  */
 export class HubSpotClient implements CrmClientFactory {
   readonly limiter: PortalRateLimiter;
-  private readonly searchLimiter: SearchRateLimiter;
   private readonly retry: RetryPolicy;
   private readonly timeoutMs: number;
 
   constructor(private readonly options: HubSpotClientOptions) {
     this.limiter = options.limiter ?? portalRateLimiter();
-    this.searchLimiter = options.searchLimiter ?? searchRateLimiter();
     this.retry = { ...DEFAULT_RETRY, ...options.retry };
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   }
@@ -141,7 +137,8 @@ export class HubSpotClient implements CrmClientFactory {
   /**
    * One call to the portal's API. Answers whatever HubSpot said for 2xx and 4xx other than 401
    * and 429; throws CrmCallError when HubSpot kept failing or the portal's authorisation is gone.
-   * A search also waits for the search API's own limit, after its slot in the portal's budget.
+   * The call takes its slot in the portal's budget last, holding its token, so that it reaches
+   * HubSpot right after (MOST_LATE_MS); a search's slot also waits for the search API's limit.
    */
   async call(
     portalId: string,
@@ -154,9 +151,11 @@ export class HubSpotClient implements CrmClientFactory {
     let rateLimited = 0;
     let refreshed = false;
     for (;;) {
-      await this.limiter.acquire(portalId, options.priority ?? 'live');
-      if (options.search) await this.searchLimiter.acquire(portalId);
       const token = await this.options.tokens.accessToken(portalId);
+      await this.limiter.acquire(portalId, {
+        priority: options.priority ?? 'live',
+        search: options.search ?? false,
+      });
       let response: HubSpotResponse;
       try {
         response = await exchange(

@@ -10,16 +10,32 @@ export interface RateLimit {
 export const HUBSPOT_RATE_LIMIT: RateLimit = { requests: 110, windowMs: 10_000 };
 
 /**
- * How late a request may reach HubSpot after it took its slot (a token lookup, the search
- * schedule's wait of up to 250 ms, a busy event loop) with the budget still holding.
+ * How late a request may reach HubSpot after it took its slot with the budget still holding. A
+ * call takes its slot last, once it holds its token and its search has its turn (trySlot), so what
+ * is left is the booking's commit, a busy event loop and the network's jitter.
  */
-export const MOST_LATE_MS = 800;
+export const MOST_LATE_MS = 250;
 
 /**
- * The budget as a rolling window: at most 110 slots in any 10.8 s. The slots of the calls HubSpot
+ * HubSpot's search API has a limit of its own: 5 requests per second (its search guide,
+ * https://developers.hubspot.com/docs/api-reference/search/guide, "Limitations").
+ */
+export const HUBSPOT_SEARCH_LIMIT: RateLimit = { requests: 5, windowMs: 1_000 };
+
+/**
+ * A portal's searches take their slots at least this far apart (250 ms): the slots of 6 searches
+ * then span the second plus MOST_LATE_MS, so however late each arrives, HubSpot never receives 6
+ * in a second. Four pages of 200 records a second are more than the 110-per-10-s budget can write
+ * back (two batch updates a page).
+ */
+export const SEARCH_SPACING_MS =
+  (HUBSPOT_SEARCH_LIMIT.windowMs + MOST_LATE_MS) / HUBSPOT_SEARCH_LIMIT.requests;
+
+/**
+ * The budget as a rolling window: at most 110 slots in any 10.25 s. The slots of the calls HubSpot
  * receives in any 10 s were taken in the 10 s before, or up to MOST_LATE_MS earlier, so HubSpot
- * never sees more than 110 in its rolling 10 s; a steady stream gets 110 per 10.8 s (102 per 10 s,
- * 93% of what HubSpot allows). Unlike fixed windows (2 per 200 ms before, which capped a backfill
+ * never sees more than 110 in its rolling 10 s; a steady stream gets 110 per 10.25 s (107 per 10 s,
+ * 98% of what HubSpot allows). Unlike fixed windows (2 per 200 ms before, which capped a backfill
  * at 100 per 10 s and lost every slot a busy moment left unused), a slot unused now is still there
  * a moment later, and a burst of up to 110 live calls goes out at once (background calls are
  * spread: BACKGROUND_BURST).
@@ -58,14 +74,15 @@ export function rollingSlot(
 
 /**
  * Takes one request's slot in a portal's budget, waiting until there is one. Live lookups
- * ('live', the default) go before background work ('background', a backfill): see
- * portalRateLimiter.
+ * (priority 'live', the default) go before background work ('background', a backfill): see
+ * portalRateLimiter. A search (`search: true`) also waits for its turn (SEARCH_SPACING_MS).
  */
 export interface PortalRateLimiter {
-  acquire(portalId: string, priority?: CallPriority): Promise<void>;
+  acquire(portalId: string, call?: Partial<SlotCall>): Promise<void>;
 }
 
 interface Waiter {
+  search: boolean;
   resolve(): void;
   reject(error: unknown): void;
 }
@@ -79,10 +96,20 @@ interface PortalQueue {
   wake?: () => void;
 }
 
-/** A portal's book: the slots taken (ms, ascending) and until when each live caller that had to wait is counted. */
+/**
+ * A portal's book: the slots taken (ms, ascending), until when each live caller that had to wait
+ * is counted, and when its last search took its slot (0 before any).
+ */
 export interface PortalBook {
   slots: number[];
   liveWaiting: number[];
+  lastSearch: number;
+}
+
+/** A call asking for a slot: live or background, and whether it is a search (SEARCH_SPACING_MS). */
+export interface SlotCall {
+  priority: CallPriority;
+  search: boolean;
 }
 
 /** How long past its expected retry a waiting live caller still holds back background work. */
@@ -104,21 +131,25 @@ const backgroundPace = (window: RollingWindow): RollingWindow => ({
 });
 
 /**
- * One try for a slot at `nowMs`, and the book after it. A live call may take any free slot; when
- * it must wait, it is counted until just after it will try again. A background call leaves as
- * many slots free as live callers are counted, so a live lookup that found the window full gets
- * the next free slot, whichever process holds the backfill; with none counted it may take all,
- * spread over the window (BACKGROUND_BURST).
+ * One try for a slot at `nowMs`, and the book after it. A search waits for its turn first
+ * (SEARCH_SPACING_MS), so that it goes out as soon as it holds a slot. A live call may take any
+ * free slot; when it must wait for one, it is counted until just after it will try again. A
+ * background call leaves as many slots free as live callers are counted, so a live lookup that
+ * found the window full gets the next free slot, whichever process holds the backfill; with none
+ * counted it may take all, spread over the window (BACKGROUND_BURST).
  */
 export function trySlot(
   book: PortalBook,
   nowMs: number,
   window: RollingWindow,
-  priority: CallPriority,
+  { priority, search }: SlotCall,
 ): { attempt: Attempt; book: PortalBook } {
   const since = nowMs - window.durationSeconds * 1000;
   const slots = book.slots.filter((at) => at > since);
   const liveWaiting = book.liveWaiting.filter((until) => until > nowMs);
+  const searchTurn = book.lastSearch + SEARCH_SPACING_MS;
+  if (search && nowMs < searchTurn)
+    return { attempt: { taken: false, waitMs: searchTurn - nowMs }, book: { ...book, slots, liveWaiting } };
   const cap =
     priority === 'live' ? window.points : window.points - Math.min(window.points, liveWaiting.length);
   let attempt: Attempt =
@@ -128,20 +159,21 @@ export function trySlot(
   if (attempt.taken && priority === 'background') attempt = rollingSlot(slots, nowMs, backgroundPace(window));
   if (attempt.taken) slots.push(nowMs);
   else if (priority === 'live') liveWaiting.push(nowMs + attempt.waitMs + LIVE_MARGIN_MS);
-  return { attempt, book: { slots, liveWaiting } };
+  const lastSearch = attempt.taken && search ? nowMs : book.lastSearch;
+  return { attempt, book: { slots, liveWaiting, lastSearch } };
 }
 
 /** Where the portals' books are kept, each try taken alone. */
-type Books = (portalId: string, priority: CallPriority) => Promise<Attempt>;
+type Books = (portalId: string, call: SlotCall) => Promise<Attempt>;
 
 function booksInMemory(window: RollingWindow): Books {
   const books = new Map<string, PortalBook>();
-  return async (portalId, priority) => {
+  return async (portalId, call) => {
     const { attempt, book } = trySlot(
-      books.get(portalId) ?? { slots: [], liveWaiting: [] },
+      books.get(portalId) ?? { slots: [], liveWaiting: [], lastSearch: 0 },
       Date.now(),
       window,
-      priority,
+      call,
     );
     books.set(portalId, book);
     return attempt;
@@ -150,27 +182,38 @@ function booksInMemory(window: RollingWindow): Books {
 
 /** One row per portal (hubspot_call_slots), locked while a try reads and writes it, on the database's clock. */
 function booksInPostgres(pool: pg.Pool, window: RollingWindow): Books {
-  return async (portalId, priority) => {
+  return async (portalId, call) => {
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      const { rows } = await client.query<{ slots: string[]; live_waiting: string[]; now_ms: string }>(
+      const { rows } = await client.query<{
+        slots: string[];
+        live_waiting: string[];
+        last_search_ms: string;
+        now_ms: string;
+      }>(
         `INSERT INTO hubspot_call_slots AS b (portal_id) VALUES ($1)
          ON CONFLICT (portal_id) DO UPDATE SET portal_id = b.portal_id
          RETURNING b.slots::text[] AS slots, b.live_waiting::text[] AS live_waiting,
+                   b.last_search_ms::text AS last_search_ms,
                    (extract(epoch FROM clock_timestamp()) * 1000)::bigint::text AS now_ms`,
         [portalId],
       );
       const row = rows[0]!;
       const { attempt, book } = trySlot(
-        { slots: row.slots.map(Number), liveWaiting: row.live_waiting.map(Number) },
+        {
+          slots: row.slots.map(Number),
+          liveWaiting: row.live_waiting.map(Number),
+          lastSearch: Number(row.last_search_ms),
+        },
         Number(row.now_ms),
         window,
-        priority,
+        call,
       );
       await client.query(
-        `UPDATE hubspot_call_slots SET slots = $2::bigint[], live_waiting = $3::bigint[] WHERE portal_id = $1`,
-        [portalId, book.slots, book.liveWaiting],
+        `UPDATE hubspot_call_slots SET slots = $2::bigint[], live_waiting = $3::bigint[], last_search_ms = $4
+         WHERE portal_id = $1`,
+        [portalId, book.slots, book.liveWaiting, book.lastSearch],
       );
       await client.query('COMMIT');
       return attempt;
@@ -202,9 +245,12 @@ export function portalRateLimiter(pool?: pg.Pool, window: RollingWindow = PORTAL
     while (queue.live.length + queue.background.length > 0) {
       const priority = queue.live.length > 0 ? 'live' : 'background';
       const waiters = queue[priority];
+      // In order of asking: a search waiting for its turn holds the calls behind it (all searches
+      // are a job's, and a job asks for one call at a time).
+      const search = waiters[0]!.search;
       let attempt: Attempt;
       try {
-        attempt = await trySlotOf(portalId, priority);
+        attempt = await trySlotOf(portalId, { priority, search });
       } catch (error) {
         waiters.shift()?.reject(error);
         continue;
@@ -227,13 +273,15 @@ export function portalRateLimiter(pool?: pg.Pool, window: RollingWindow = PORTAL
   }
 
   return {
-    async acquire(portalId, priority = 'live') {
+    async acquire(portalId, { priority = 'live', search = false } = {}) {
       let queue = queues.get(portalId);
       if (!queue) {
         queue = { live: [], background: [], pumping: false };
         queues.set(portalId, queue);
       }
-      const waiting = new Promise<void>((resolve, reject) => queue[priority].push({ resolve, reject }));
+      const waiting = new Promise<void>((resolve, reject) =>
+        queue[priority].push({ search, resolve, reject }),
+      );
       // A live caller cuts a background wait short: it tries at once, and if the window is full
       // it is counted, so that no process's background call takes the slot it waits for.
       if (priority === 'live') queue.wake?.();

@@ -19,6 +19,7 @@ import { sandboxRateLimits } from './2026_11_28_0004_sandbox_rate_limits';
 import { sandboxValidationRules } from './2026_11_29_0001_sandbox_validation_rules';
 import { hubspotCallSlots } from './2026_11_29_0002_hubspot_call_slots';
 import { requestLogsSourceIndex } from './2026_11_30_0001_request_logs_source_index';
+import { searchTurnsInCallSlots } from './2026_12_05_0001_search_turns_in_call_slots';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -43,4 +44,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_29_0001_sandbox_validation_rules': sandboxValidationRules,
   '2026_11_29_0002_hubspot_call_slots': hubspotCallSlots,
   '2026_11_30_0001_request_logs_source_index': requestLogsSourceIndex,
+  '2026_12_05_0001_search_turns_in_call_slots': searchTurnsInCallSlots,
 };
