@@ -82,7 +82,11 @@ export class Reactor {
       locks: options.locks,
       label: `Reactor ${options.reaction.name}`,
       log: (level, message, fields) => options.logger[level](message, fields),
-      wakeOn: (wake) => options.store.onAppended(wake),
+      // Woken by appends of its own events only: the others it steps over at its next poll.
+      wakeOn: (wake) =>
+        options.store.onAppended((types) => {
+          if (types.some((type) => this.types.includes(type))) wake();
+        }),
       prepare: async () => {
         this.place = undefined;
       },

@@ -1,5 +1,6 @@
 import type { PersonalDataCatalogue } from '../../domain/eventstore/personal-data';
 import type {
+  AppendedListener,
   AppendOutcome,
   AppendResult,
   EventData,
@@ -69,7 +70,7 @@ export class PersonalDataProtectingStore implements EventStore {
     return this.inner.awaitVisible(timeoutMs);
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: AppendedListener): () => void {
     return this.inner.onAppended(listener);
   }
 

@@ -131,6 +131,9 @@ export const MAX_EVENT_BYTES = 16 * 1024 * 1024;
  * - `readAll` never stalls on an event it cannot read (another writer's non-JSON data): it steps
  *   over it and counts it in `unreadable`.
  */
+/** Hears of events appended: the types of those appended (one or more). */
+export type AppendedListener = (types: readonly string[]) => void;
+
 export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'kurrentdb' | 'memory';
   append(
@@ -163,8 +166,11 @@ export interface EventStore {
    * server has ended; "nothing to read" means "nothing yet" until then.
    */
   awaitVisible(timeoutMs?: number): Promise<void>;
-  /** A hint that new events may be visible; returns the unsubscribe function. Readers poll as well. */
-  onAppended(listener: () => void): () => void;
+  /**
+   * A hint that new events may be visible, with their types, so that a reader can let pass the
+   * appends of events it does not read; returns the unsubscribe function. Readers poll as well.
+   */
+  onAppended(listener: AppendedListener): () => void;
   close(): Promise<void>;
 }
 

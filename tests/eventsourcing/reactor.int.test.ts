@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { KyselyPlugin, PluginTransformQueryArgs, PluginTransformResultArgs } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { reactorOn, type Reactor } from '../../api/eventsourcing/reactor';
+import { Reactor } from '../../api/eventsourcing/reactor';
 import { silentLogger } from '../../api/logging/logger';
 import { readModels, type ReadModelDb } from '../../projections/schema';
 import type { ReadAllOptions, RecordedEvent } from '../../domain/eventstore/types';
@@ -43,13 +43,15 @@ for (const backend of backends) {
      * A reactor to `handled` events, with the checkpoint writes its read models make counted, and
      * the events the log hands it.
      */
-    function reactor(handled: string, seen: RecordedEvent[], name = freshName('reaction')) {
+    function reactor(handled: string, seen: RecordedEvent[], name = freshName('reaction'), pollMs?: number) {
       const writes = new CheckpointWrites();
       const delivered: RecordedEvent[] = [];
+      const reads = { count: 0 };
       const store = new Proxy(t.store, {
         get(target, key) {
           if (key === 'readAll')
             return async (options: ReadAllOptions) => {
+              reads.count++;
               const page = await target.readAll(options);
               delivered.push(...page.events);
               return page;
@@ -58,11 +60,15 @@ for (const backend of backends) {
           return typeof value === 'function' ? value.bind(target) : value;
         },
       });
-      const reacting: Reactor = reactorOn(
-        { store, readModels: rm.withPlugin(writes), locks: t.database.locks, logger: silentLogger },
-        { name, handlers: { [handled]: async (e) => void seen.push(e) } },
-      );
-      return { reacting, writes, delivered };
+      const reacting = new Reactor({
+        store,
+        readModels: rm.withPlugin(writes),
+        locks: t.database.locks,
+        logger: silentLogger,
+        reaction: { name, handlers: { [handled]: async (e) => void seen.push(e) } },
+        ...(pollMs ? { pollMs } : {}),
+      });
+      return { reacting, writes, delivered, reads };
     }
 
     it('is handed only the events it reacts to, however many others the log holds', async () => {
@@ -102,6 +108,29 @@ for (const backend of backends) {
         await t.store.append(freshName('mine'), events(handled, 3), { expected: 'any' });
         await reacting.settled();
         expect(seen.map((e) => e.type)).toEqual([handled, handled, handled]);
+      } finally {
+        await reacting.stop();
+      }
+    });
+
+    it('reads nothing while only events it does not react to are appended, and reacts at once to one of its own', async () => {
+      const handled = freshName('Handled');
+      const seen: RecordedEvent[] = [];
+      // No poll within the test: whatever it reads, an append woke it to.
+      const { reacting, reads } = reactor(handled, seen, freshName('reaction'), 600_000);
+      reacting.start();
+      try {
+        await reacting.settled();
+        const before = reads.count;
+        for (let i = 0; i < 30; i++)
+          await t.store.append(freshName('other'), events('Other', 2), { expected: 'any' });
+        await new Promise((r) => setTimeout(r, 50));
+        expect(reads.count - before).toBe(0);
+
+        await t.store.append(freshName('mine'), events(handled, 1), { expected: 'any' });
+        for (let waited = 0; seen.length === 0 && waited < 10_000; waited += 10)
+          await new Promise((r) => setTimeout(r, 10));
+        expect(seen.map((e) => e.type)).toEqual([handled]);
       } finally {
         await reacting.stop();
       }

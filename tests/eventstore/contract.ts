@@ -401,13 +401,14 @@ export function eventStoreContract(
       }
     });
 
-    it('wakes listeners after an append', async () => {
-      let woken = 0;
-      const off = store.onAppended(() => woken++);
-      await store.append(stream(), [event()], { expected: 'no_stream' });
+    it('wakes listeners after an append with the types appended', async () => {
+      const heard: string[] = [];
+      const off = store.onAppended((types) => heard.push(...types));
+      await store.append(stream(), [event('Appended')], { expected: 'no_stream' });
+      await store.appendEach([{ stream: stream(), events: [event('AppendedEach')], expected: 'no_stream' }]);
       off();
       await new Promise((r) => setTimeout(r, 50));
-      expect(woken).toBeGreaterThan(0);
+      expect(heard).toEqual(expect.arrayContaining(['Appended', 'AppendedEach']));
     });
 
     it(`delivers every event exactly once to a live reader while ${torture.writers} writers append ${torture.events}`, async () => {

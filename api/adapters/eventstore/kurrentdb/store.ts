@@ -17,7 +17,7 @@ import {
   type ReadRevision,
 } from '@kurrent/kurrentdb-client';
 import {
-  WrongExpectedVersionError,
+  type AppendedListener,
   type AppendOutcome,
   type AppendResult,
   type EventStore,
@@ -31,6 +31,7 @@ import {
   type StreamAppend,
   type StreamPage,
   type UnreadableEvent,
+  WrongExpectedVersionError,
 } from '../../../../domain/eventstore/types';
 import { appendOneByOne } from '../append-each';
 import { assertAppendable, assertPageRequest, pageOf } from '../../../../domain/eventstore/validation';
@@ -129,7 +130,10 @@ export class KurrentEventStore implements EventStore {
     } catch (error) {
       return this.afterFailedAppend(stream, events, options.expected, attempt, error);
     }
-    this.appended.emit('appended');
+    this.appended.emit(
+      'appended',
+      events.map((e) => e.type),
+    );
     // The server answers a deduplicated retry exactly like the first write; the stored mark tells
     // them apart. The append is committed whatever this read answers: a read that fails (a node
     // that lost leadership meanwhile, say) must not make the caller write the events again.
@@ -206,7 +210,7 @@ export class KurrentEventStore implements EventStore {
     return unreadable.length > 0 ? { events, next, unreadable } : { events, next };
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: AppendedListener): () => void {
     this.appended.on('appended', listener);
     this.watchOtherWriters();
     return () => {
@@ -243,7 +247,11 @@ export class KurrentEventStore implements EventStore {
       throw translateError(conflict ? readError : error);
     }
     if (copy) {
-      if (copy.ours) this.appended.emit('appended');
+      if (copy.ours)
+        this.appended.emit(
+          'appended',
+          events.map((e) => e.type),
+        );
       return { nextRevision: copy.lastRevision, idempotent: !copy.ours };
     }
     if (conflict) throw new WrongExpectedVersionError(stream, expected, error.actualState);
@@ -359,7 +367,7 @@ export class KurrentEventStore implements EventStore {
       }, RESUBSCRIBE_MS);
       this.resubscribe.unref();
     };
-    subscription.on('data', () => this.appended.emit('appended'));
+    subscription.on('data', (resolved) => this.appended.emit('appended', [resolved.event?.type ?? '']));
     // Readers poll as well, so a dropped hint costs latency only.
     subscription.on('error', reopen);
     subscription.on('end', reopen);

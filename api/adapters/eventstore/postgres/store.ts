@@ -1,14 +1,14 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import {
-  EventStoreUnavailableError,
-  InvalidEventError,
-  WrongExpectedVersionError,
-  type Checkpoint,
+  type AppendedListener,
   type AppendOutcome,
   type AppendResult,
+  type Checkpoint,
   type EventStore,
+  EventStoreUnavailableError,
   type ExpectedStreamState,
+  InvalidEventError,
   type NewEvent,
   type ReadAllOptions,
   type ReadAllResult,
@@ -17,6 +17,7 @@ import {
   type RecordedEvent,
   type StreamAppend,
   type StreamPage,
+  WrongExpectedVersionError,
 } from '../../../../domain/eventstore/types';
 import { appendOneByOne } from '../append-each';
 import { assertAppendable, assertPageRequest, pageOf } from '../../../../domain/eventstore/validation';
@@ -100,7 +101,11 @@ export class PostgresEventStore implements EventStore {
           ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[])`.execute(this.db);
       const row = rows[0];
       if (!row) throw new Error('es_append returned nothing');
-      if (!row.idempotent) this.appended.emit('appended');
+      if (!row.idempotent)
+        this.appended.emit(
+          'appended',
+          events.map((e) => e.type),
+        );
       return { nextRevision: BigInt(row.last_revision), idempotent: row.idempotent };
     } catch (error) {
       const code = pgErrorCode(error);
@@ -172,7 +177,10 @@ export class PostgresEventStore implements EventStore {
         result: { nextRevision: BigInt(row.last_revision), idempotent: row.idempotent },
       };
     }
-    if (rows.some((r) => !r.idempotent)) this.appended.emit('appended');
+    const types = rows.flatMap((r) =>
+      r.idempotent ? [] : requests[Number(r.n) - 1]!.events.map((e) => e.type),
+    );
+    if (types.length > 0) this.appended.emit('appended', types);
     return outcomes;
   }
 
@@ -274,7 +282,7 @@ export class PostgresEventStore implements EventStore {
     }
   }
 
-  onAppended(listener: () => void): () => void {
+  onAppended(listener: AppendedListener): () => void {
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);
   }
