@@ -20,7 +20,7 @@ export interface Database {
   readonly schema: string;
   /** The named locks singleton workers hold, shared by every process on this database. */
   readonly locks: LeaseLocks;
-  /** The PostgreSQL pool itself, for what shares state across the fleet in its own statements (the HubSpot budget, the search schedule); none on PGlite. */
+  /** The PostgreSQL pool itself, for what shares state across the fleet in its own statements (the HubSpot budget and its searches' turns); none on PGlite. */
   readonly pool?: pg.Pool;
   close(): Promise<void>;
 }
