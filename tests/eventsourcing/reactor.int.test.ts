@@ -121,6 +121,11 @@ for (const backend of backends) {
       reacting.start();
       try {
         await reacting.settled();
+        // settled() wakes it while it waits: let the step that wake began end first.
+        for (let last = -1; last !== reads.count;) {
+          last = reads.count;
+          await new Promise((r) => setTimeout(r, 100));
+        }
         const before = reads.count;
         for (let i = 0; i < 30; i++)
           await t.store.append(freshName('other'), events('Other', 2), { expected: 'any' });
