@@ -130,10 +130,7 @@ export class KurrentEventStore implements EventStore {
     } catch (error) {
       return this.afterFailedAppend(stream, events, options.expected, attempt, error);
     }
-    this.appended.emit(
-      'appended',
-      events.map((e) => e.type),
-    );
+    this.announce(events.map((e) => e.type));
     // The server answers a deduplicated retry exactly like the first write; the stored mark tells
     // them apart. The append is committed whatever this read answers: a read that fails (a node
     // that lost leadership meanwhile, say) must not make the caller write the events again.
@@ -210,6 +207,11 @@ export class KurrentEventStore implements EventStore {
     return unreadable.length > 0 ? { events, next, unreadable } : { events, next };
   }
 
+  /** Tells the listeners the types of events just stored, by this process or another. */
+  private announce(types: readonly string[]): void {
+    this.appended.emit('appended', types);
+  }
+
   onAppended(listener: AppendedListener): () => void {
     this.appended.on('appended', listener);
     this.watchOtherWriters();
@@ -247,11 +249,7 @@ export class KurrentEventStore implements EventStore {
       throw translateError(conflict ? readError : error);
     }
     if (copy) {
-      if (copy.ours)
-        this.appended.emit(
-          'appended',
-          events.map((e) => e.type),
-        );
+      if (copy.ours) this.announce(events.map((e) => e.type));
       return { nextRevision: copy.lastRevision, idempotent: !copy.ours };
     }
     if (conflict) throw new WrongExpectedVersionError(stream, expected, error.actualState);
@@ -367,7 +365,7 @@ export class KurrentEventStore implements EventStore {
       }, RESUBSCRIBE_MS);
       this.resubscribe.unref();
     };
-    subscription.on('data', (resolved) => this.appended.emit('appended', [resolved.event?.type ?? '']));
+    subscription.on('data', (resolved) => this.announce(resolved.event ? [resolved.event.type] : []));
     // Readers poll as well, so a dropped hint costs latency only.
     subscription.on('error', reopen);
     subscription.on('end', reopen);

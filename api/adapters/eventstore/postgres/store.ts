@@ -101,11 +101,7 @@ export class PostgresEventStore implements EventStore {
           ${events.map((e) => JSON.stringify(e.metadata ?? {}))}::jsonb[])`.execute(this.db);
       const row = rows[0];
       if (!row) throw new Error('es_append returned nothing');
-      if (!row.idempotent)
-        this.appended.emit(
-          'appended',
-          events.map((e) => e.type),
-        );
+      if (!row.idempotent) this.announce(events);
       return { nextRevision: BigInt(row.last_revision), idempotent: row.idempotent };
     } catch (error) {
       const code = pgErrorCode(error);
@@ -177,10 +173,8 @@ export class PostgresEventStore implements EventStore {
         result: { nextRevision: BigInt(row.last_revision), idempotent: row.idempotent },
       };
     }
-    const types = rows.flatMap((r) =>
-      r.idempotent ? [] : requests[Number(r.n) - 1]!.events.map((e) => e.type),
-    );
-    if (types.length > 0) this.appended.emit('appended', types);
+    const stored = rows.flatMap((r) => (r.idempotent ? [] : requests[Number(r.n) - 1]!.events));
+    if (stored.length > 0) this.announce(stored);
     return outcomes;
   }
 
@@ -285,6 +279,14 @@ export class PostgresEventStore implements EventStore {
   onAppended(listener: AppendedListener): () => void {
     this.appended.on('appended', listener);
     return () => this.appended.off('appended', listener);
+  }
+
+  /** Tells the listeners the types of the events just stored. */
+  private announce(events: readonly NewEvent[]): void {
+    this.appended.emit(
+      'appended',
+      events.map((e) => e.type),
+    );
   }
 
   async close(): Promise<void> {
