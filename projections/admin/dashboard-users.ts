@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { UserOverview } from '../../api/admin/contract';
 import type { ReadModelDb } from '../schema';
+import { weekTotalSql } from './week-ring';
 import { type Window } from './window';
 
 /** One account's figures, as every per-user panel of the dashboard reads them. */
@@ -22,6 +23,10 @@ export interface UserFiguresRow {
   partner: string | null;
   deleted: boolean;
 }
+
+/** A user's finished lookups (successful and failed) in the window's 7 days, from their row `of` admin_user_lookups. */
+export const lookups7d = (of: string, w: Window) =>
+  weekTotalSql(of, 'week_days', 'week_lookups', w.firstDay7d);
 
 export function toUserFigures(r: UserFiguresRow): UserFigures {
   const successful = r.successful ?? 0;
@@ -70,8 +75,7 @@ export const CREDIT_ALERTS_LISTED = 50;
  */
 export async function creditAlerts(db: ReadModelDb, w: Window, limit = CREDIT_ALERTS_LISTED) {
   const { rows } = await sql<UserFiguresRow & { total: string }>`
-    SELECT p.*, (SELECT sum(d.successful + d.failed) FROM admin_user_days d
-                 WHERE d.user_id = p.user_id AND d.day >= ${w.firstDay7d}) AS lookups_7d
+    SELECT p.*, ${lookups7d('l', w)} AS lookups_7d
     FROM (
       SELECT a.user_id, a.email, b.balance AS credits, a.credit_threshold, NULL AS successful,
              NULL AS failed, NULL AS last_lookup_at, a.created_at, a.partner, a.deleted,
@@ -82,7 +86,8 @@ export async function creditAlerts(db: ReadModelDb, w: Window, limit = CREDIT_AL
         AND coalesce(b.balance, 0) < a.credit_threshold
       ORDER BY a.credit_threshold - coalesce(b.balance, 0) DESC, a.email
       LIMIT ${limit}
-    ) p`.execute(db);
+    ) p
+    LEFT JOIN admin_user_lookups l ON l.user_id = p.user_id`.execute(db);
   const listed = rows
     .map(toUserFigures)
     .map((u) => ({

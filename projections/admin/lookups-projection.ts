@@ -6,6 +6,7 @@ import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
 import { type ReadModelTransaction, type Recorded } from '../projection';
 import type { ReadModels } from '../schema';
+import { mergeRings, mergeRingsSql, ringOf, type WeekRing } from './week-ring';
 import { hourStart } from './window';
 
 const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
@@ -86,10 +87,21 @@ function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): Sum
   return [...rows.values()];
 }
 
+const ringIn = <T extends keyof ReadModels>(
+  row: CounterRow<T>,
+  days: Column<T>,
+  counts: Column<T>,
+): WeekRing => ({
+  days: row[days] as string[],
+  counts: row[counts] as number[],
+});
+
 const later = (a: string, b: string) => (Date.parse(a) >= Date.parse(b) ? a : b);
 
 type Column<T extends keyof ReadModels> = keyof ReadModels[T] & string;
-type CounterRow<T extends keyof ReadModels> = { [C in Column<T>]?: string | number };
+type CounterRow<T extends keyof ReadModels> = { [C in Column<T>]?: string | number | string[] | number[] };
+/** A week ring's two columns (`week-ring.ts`). */
+type RingColumns<T extends keyof ReadModels> = { days: Column<T>; counts: Column<T> };
 
 /**
  * Adds a batch's rows to a counter table: rows with the same key are folded into one (their
@@ -106,8 +118,14 @@ async function addUp<T extends keyof ReadModels & string>(
   {
     sum = [],
     latest = [],
+    rings = [],
     reportAdded = false,
-  }: { sum?: readonly Column<T>[]; latest?: readonly Column<T>[]; reportAdded?: boolean } = {},
+  }: {
+    sum?: readonly Column<T>[];
+    latest?: readonly Column<T>[];
+    rings?: readonly RingColumns<T>[];
+    reportAdded?: boolean;
+  } = {},
 ): Promise<CounterRow<T>[]> {
   const folded = new Map<string, CounterRow<T>>();
   for (const row of rows) {
@@ -119,12 +137,17 @@ async function addUp<T extends keyof ReadModels & string>(
     }
     for (const c of sum) seen[c] = Number(seen[c]) + Number(row[c]);
     for (const c of latest) seen[c] = later(String(seen[c]), String(row[c]));
+    for (const { days, counts } of rings) {
+      const merged = mergeRings(ringIn(seen, days, counts), ringIn(row, days, counts));
+      [seen[days], seen[counts]] = [merged.days, merged.counts];
+    }
   }
   if (folded.size === 0) return [];
   const columns = Object.keys(rows[0]!) as Column<T>[];
   const updates = [
     ...sum.map((c) => sql`${sql.ref(c)} = ${sql.ref(`${table}.${c}`)} + excluded.${sql.ref(c)}`),
     ...latest.map((c) => sql`${sql.ref(c)} = greatest(${sql.ref(`${table}.${c}`)}, excluded.${sql.ref(c)})`),
+    ...rings.flatMap(({ days, counts }) => mergeRingsSql(table, days, counts)),
   ];
   // A row the upsert inserted has no xmax; one it updated carries this transaction's.
   const { rows: added } = await sql<CounterRow<T> & { added: boolean }>`
@@ -155,8 +178,17 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     trx,
     'admin_user_lookups',
     ['user_id'],
-    counted.map(({ row, tally }) => ({ user_id: row.user_id, ...tally, last_lookup_at: row.at })),
-    { ...counts, latest: ['last_lookup_at'] },
+    counted.map(({ row, day, tally }) => {
+      const week = ringOf(day, tally.successful + tally.failed);
+      return {
+        user_id: row.user_id,
+        ...tally,
+        last_lookup_at: row.at,
+        week_days: week.days,
+        week_lookups: week.counts,
+      };
+    }),
+    { ...counts, latest: ['last_lookup_at'], rings: [{ days: 'week_days', counts: 'week_lookups' }] },
   );
   const firstOfTheirDay = await addUp(
     trx,

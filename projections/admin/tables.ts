@@ -35,6 +35,9 @@ export interface AdminUserLookupsTable {
   /** Lookups with nothing to update: neither successes nor failures. */
   nothing_to_update: Count;
   last_lookup_at: Timestamp;
+  /** The user's finished lookups (successful and failed) on their last seven days: `week-ring.ts`. */
+  week_days: ColumnType<string[], string[] | undefined, string[]>;
+  week_lookups: ColumnType<number[], number[] | undefined, number[]>;
 }
 
 /** Per user and UTC day: the 7-day figures, engagement and consumption trends. */

@@ -12,6 +12,7 @@ import {
   type EngagementLevel,
 } from '../../domain/admin/rules';
 import type { ReadModelDb } from '../schema';
+import { lookups7d } from './dashboard-users';
 import type { Window } from './window';
 
 /** Accounts counted per kind of account and balance. */
@@ -43,7 +44,9 @@ interface EngagementGroup {
 
 /**
  * Every account, as the panels that aggregate over all of them read it: counted in the database
- * per group, so the answer stays a few hundred rows however many accounts there are.
+ * per group, so the answer stays a few hundred rows however many accounts there are. A group may
+ * come more than once (a kind of account, once per combination of engagement facts): every figure
+ * adds them up.
  */
 export interface UserActivity {
   accounts: AccountGroup[];
@@ -51,54 +54,51 @@ export interface UserActivity {
   engagement: EngagementGroup[];
 }
 
+/** The accounts that looked something up, counted per kind of account and engagement facts. */
+interface LookedUpGroup {
+  deleted: boolean;
+  partner: string | null;
+  highly: boolean;
+  looked: boolean;
+  within_active: boolean;
+  within_recent: boolean;
+  users: string;
+  successful: string;
+  total: string;
+  active_24h: string;
+}
+
 export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActivity> {
   const now = w.now.getTime();
-  const [accounts, lookups, engagement] = await Promise.all([
+  // Two passes over every account: their credits, and the counter rows of those who looked
+  // something up, each read once for the lookup figures and the engagement facts alike.
+  const [accounts, lookedUp] = await Promise.all([
     sql<{ deleted: boolean; partner: string | null; credits: number; users: string; new_7d: string }>`
       SELECT a.deleted, a.partner, coalesce(b.balance, 0) AS credits, count(*) AS users,
              count(*) FILTER (WHERE a.created_at > ${w.since7d}) AS new_7d
       FROM accounts a LEFT JOIN credit_balances b ON b.user_id = a.user_id
       GROUP BY 1, 2, 3`.execute(db),
-    sql<{ deleted: boolean; partner: string | null; successful: string; total: string; active_24h: string }>`
-      SELECT a.deleted, a.partner, sum(l.successful) AS successful, sum(l.successful + l.failed) AS total,
-             count(*) FILTER (WHERE l.last_lookup_at > ${w.since24h} AND l.last_lookup_at <= ${w.now}) AS active_24h
-      FROM admin_user_lookups l JOIN accounts a ON a.user_id = l.user_id
-      GROUP BY 1, 2`.execute(db),
     // The facts as engagementFacts reads them from one user's figures.
-    sql<{
-      highly: boolean;
-      looked: boolean;
-      within_active: boolean;
-      within_recent: boolean;
-      users: string;
-      lookups: string;
-    }>`
-      SELECT coalesce(d.n, 0) >= ${HIGHLY_ACTIVE_LOOKUPS_7D} AS highly, coalesce(d.n, 0) > 0 AS looked,
+    sql<LookedUpGroup>`
+      SELECT a.deleted, a.partner, l.n >= ${HIGHLY_ACTIVE_LOOKUPS_7D} AS highly, l.n > 0 AS looked,
              l.last_lookup_at > ${new Date(now - ACTIVE_WITHIN_MS)} AS within_active,
              l.last_lookup_at > ${new Date(now - RECENT_WITHIN_MS)} AS within_recent,
-             count(*) AS users, sum(l.successful + l.failed) AS lookups
-      FROM admin_user_lookups l
-      JOIN accounts a ON a.user_id = l.user_id AND NOT a.deleted
-      LEFT JOIN (SELECT user_id, sum(successful + failed) AS n FROM admin_user_days
-                 WHERE day >= ${w.firstDay7d} GROUP BY user_id) d ON d.user_id = l.user_id
-      GROUP BY 1, 2, 3, 4`.execute(db),
+             count(*) AS users, sum(l.successful) AS successful, sum(l.successful + l.failed) AS total,
+             count(*) FILTER (WHERE l.last_lookup_at > ${w.since24h} AND l.last_lookup_at <= ${w.now}) AS active_24h
+      FROM (SELECT *, ${lookups7d('admin_user_lookups', w)} AS n FROM admin_user_lookups) l
+      JOIN accounts a ON a.user_id = l.user_id
+      GROUP BY 1, 2, 3, 4, 5, 6`.execute(db),
   ]);
-  return {
-    accounts: accounts.rows.map((r) => ({
-      deleted: r.deleted,
-      referralType: r.partner ?? 'direct',
-      credits: r.credits,
-      users: Number(r.users),
-      new7d: Number(r.new_7d),
-    })),
-    lookups: lookups.rows.map((r) => ({
-      deleted: r.deleted,
-      referralType: r.partner ?? 'direct',
-      successful: Number(r.successful),
-      total: Number(r.total),
-      active24h: Number(r.active_24h),
-    })),
-    engagement: engagement.rows.map((r) => ({
+  const lookups = lookedUp.rows.map((r): LookupGroup => ({
+    deleted: r.deleted,
+    referralType: r.partner ?? 'direct',
+    successful: Number(r.successful),
+    total: Number(r.total),
+    active24h: Number(r.active_24h),
+  }));
+  const engagement = lookedUp.rows
+    .filter((r) => !r.deleted)
+    .map((r): EngagementGroup => ({
       facts: {
         everLookedUp: true,
         highlyActive7d: r.highly,
@@ -107,8 +107,18 @@ export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActi
         lastWithinRecent: r.within_recent,
       },
       users: Number(r.users),
-      lookups: Number(r.lookups),
+      lookups: Number(r.total),
+    }));
+  return {
+    accounts: accounts.rows.map((r) => ({
+      deleted: r.deleted,
+      referralType: r.partner ?? 'direct',
+      credits: r.credits,
+      users: Number(r.users),
+      new7d: Number(r.new_7d),
     })),
+    lookups,
+    engagement,
   };
 }
 

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from 'kysely';
 import { configStatus, percent, type UserSortField } from '../../domain/admin/rules';
 import type { ReadModelDb } from '../schema';
 import type { PageQuery, UserConfiguration, UserOverview, UsersQuery } from '../../api/admin/contract';
-import { toUserFigures, type UserFiguresRow } from './dashboard-users';
+import { lookups7d, toUserFigures, type UserFiguresRow } from './dashboard-users';
 import type { Window } from './window';
 
 /** Matches `position`, not LIKE, so an e-mail's `_` or `%` needs no escaping. */
@@ -44,8 +44,7 @@ export async function usersPage(
       l.last_lookup_at, a.created_at, a.partner, a.deleted,
       (SELECT count(*) FROM admin_lookups x WHERE x.user_id = a.user_id AND x.at > ${w.since24h}
          AND x.at <= ${w.now} AND x.outcome <> 'pending') AS lookups_24h,
-      (SELECT sum(d.successful + d.failed) FROM admin_user_days d
-         WHERE d.user_id = a.user_id AND d.day >= ${w.firstDay7d}) AS lookups_7d
+      ${lookups7d('l', w)} AS lookups_7d
     FROM accounts a
     LEFT JOIN credit_balances b ON b.user_id = a.user_id
     LEFT JOIN admin_user_lookups l ON l.user_id = a.user_id

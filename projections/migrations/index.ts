@@ -24,6 +24,7 @@ import { jobUndo } from './2026_12_02_0101_job_undo';
 import { adminDashboardOrder } from './2026_12_03_0101_admin_dashboard_order';
 import { adminDays } from './2026_12_03_0102_admin_days';
 import { adminFailureCounters } from './2026_12_04_0101_admin_failure_counters';
+import { adminUserWeek } from './2026_12_06_0101_admin_user_week';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -52,4 +53,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0101_admin_dashboard_order': adminDashboardOrder,
   '2026_12_03_0102_admin_days': adminDays,
   '2026_12_04_0101_admin_failure_counters': adminFailureCounters,
+  '2026_12_06_0101_admin_user_week': adminUserWeek,
 };

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import type { RecordedEvent } from '../../domain/eventstore/types';
 import { adminLookupsProjection } from '../../projections/admin/lookups-projection';
+import { mergeRings, ringOf, weekTotal } from '../../projections/admin/week-ring';
 import { readModels, type ReadModelDb } from '../../projections/schema';
 import { backends, openForSuite } from '../support/databases';
 
@@ -163,6 +164,40 @@ for (const backend of backends) {
         .where('user_id', '=', user)
         .executeTakeFirstOrThrow();
       expect(unchanged.nothing_to_update).toBe(1);
+    });
+
+    it("keeps each user's last seven days on their row, in any batching, a late older day counting nowhere", async () => {
+      const user = `u-${randomUUID()}`;
+      const lookup = (id: string, at: string) => [
+        charged(user, id, 'p5', at, 9),
+        succeeded(user, id, 'p5', at, 9),
+      ];
+      // One batch holds two days a week apart (the same slot) and a day twice; the next the
+      // week after; the last a day older than any other, arriving late.
+      await apply(db, [
+        ...lookup('w1', '2026-03-01T10:00:00Z'),
+        ...lookup('w2', '2026-03-08T10:00:00Z'),
+        ...lookup('w3', '2026-03-08T11:00:00Z'),
+        ...lookup('w4', '2026-03-09T10:00:00Z'),
+      ]);
+      await apply(db, [...lookup('w5', '2026-03-14T10:00:00Z'), ...lookup('w6', '2026-03-15T10:00:00Z')]);
+      await apply(db, [...lookup('w7', '2026-02-22T10:00:00Z')]);
+
+      const row = await db
+        .selectFrom('admin_user_lookups')
+        .select(['week_days', 'week_lookups'])
+        .where('user_id', '=', user)
+        .executeTakeFirstOrThrow();
+      const ring = { days: row.week_days, counts: row.week_lookups };
+      const expected = [
+        ringOf('2026-03-08', 2),
+        ringOf('2026-03-09', 1),
+        ringOf('2026-03-14', 1),
+        ringOf('2026-03-15', 1),
+      ].reduce(mergeRings);
+      expect(ring).toEqual(expected);
+      expect(weekTotal(ring, '2026-03-09')).toBe(3); // the 9th, 14th and 15th
+      expect(weekTotal(ring, '2026-03-15')).toBe(1);
     });
   });
 }
