@@ -25,6 +25,7 @@ import { adminDashboardOrder } from './2026_12_03_0101_admin_dashboard_order';
 import { adminDays } from './2026_12_03_0102_admin_days';
 import { adminFailureCounters } from './2026_12_04_0101_admin_failure_counters';
 import { adminUserWeek } from './2026_12_06_0101_admin_user_week';
+import { adminPortalsConfigured } from './2026_12_06_0102_admin_portals_configured';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -54,4 +55,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_03_0102_admin_days': adminDays,
   '2026_12_04_0101_admin_failure_counters': adminFailureCounters,
   '2026_12_06_0101_admin_user_week': adminUserWeek,
+  '2026_12_06_0102_admin_portals_configured': adminPortalsConfigured,
 };
