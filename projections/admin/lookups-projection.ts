@@ -6,10 +6,15 @@ import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
 import { type ReadModelTransaction, type Recorded } from '../projection';
 import type { ReadModels } from '../schema';
+import { ACCOUNT_FACTS, keepAccountFacts, markDeleted } from './user-accounts';
 import { mergeRings, mergeRingsSql, ringOf, type WeekRing } from './week-ring';
 import { hourStart } from './window';
 
 const HANDLED = ['LookupCharged', 'LookupSucceeded', 'LookupFailed'] as const;
+type LookupEvent = Recorded<(typeof HANDLED)[number]>;
+const isLookupEvent = (
+  event: Recorded<(typeof HANDLED | typeof ACCOUNT_FACTS)[number]>,
+): event is LookupEvent => (HANDLED as readonly string[]).includes(event.type);
 
 const dayOf = (iso: string) => iso.slice(0, 10);
 const hourOf = (iso: string) => new Date(iso).getUTCHours();
@@ -39,7 +44,7 @@ const whichLookup = (d: LookupRef, userId: string) => ({
  * pending row, the first outcome finishes it, and any later outcome of the same lookup (a replay)
  * changes nothing.
  */
-function summaryRows(events: readonly Recorded<(typeof HANDLED)[number]>[]): SummaryRow[] {
+function summaryRows(events: readonly LookupEvent[]): SummaryRow[] {
   const rows = new Map<string, SummaryRow>();
   for (const event of events) {
     const userId = userIdOfCreditsStream(event.streamName);
@@ -322,14 +327,16 @@ export const adminLookupsProjection = erasing({
     'admin_portal_lookups',
     'admin_portal_users',
   ],
-  eventTypes: HANDLED,
+  eventTypes: [...HANDLED, ...ACCOUNT_FACTS],
   async applyBatch(trx, events) {
-    const rows = summaryRows(events);
+    await keepAccountFacts(trx, events);
+    const rows = summaryRows(events.filter(isLookupEvent));
     if (rows.length === 0) return;
     await bumpCounters(trx, await writeSummaries(trx, rows));
   },
   // The counts and credits stay: they are the ledger's, and name no one once the account is gone.
   async erase(trx, { data }) {
+    await markDeleted(trx, data.userId);
     await trx
       .updateTable('admin_lookups')
       .set({ zip: ERASED_ZIP })

@@ -27,14 +27,25 @@ export interface AdminLookupsTable {
   request_id: string | null;
 }
 
-/** Lookup counters per user, kept as lookups finish. */
+/**
+ * One row per user: their lookup counters, kept as lookups finish, and beside them what the
+ * figures over every account group them by (`user-accounts.ts`).
+ */
 export interface AdminUserLookupsTable {
   user_id: string;
   successful: Count;
   failed: Count;
   /** Lookups with nothing to update: neither successes nor failures. */
   nothing_to_update: Count;
-  last_lookup_at: Timestamp;
+  /** Null until a lookup of theirs finishes. */
+  last_lookup_at: ColumnType<Date | null, Date | string | null, Date | string>;
+  /** Null on a row whose account's registration was not read (rows of credits alone). */
+  registered_at: ColumnType<Date | null, Date | string | null | undefined, Date | string>;
+  /** The partner programme the account came through; null for a direct sign-up. */
+  partner: ColumnType<string | null, string | null | undefined, string | null>;
+  deleted: ColumnType<boolean, boolean | undefined, boolean>;
+  /** The balance after the user's latest credits event. */
+  balance: ColumnType<number, number | undefined, number>;
   /** The user's finished lookups (successful and failed) on their last seven days: `week-ring.ts`. */
   week_days: ColumnType<string[], string[] | undefined, string[]>;
   week_lookups: ColumnType<number[], number[] | undefined, number[]>;

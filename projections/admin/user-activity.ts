@@ -70,23 +70,23 @@ interface LookedUpGroup {
 
 export async function userActivity(db: ReadModelDb, w: Window): Promise<UserActivity> {
   const now = w.now.getTime();
-  // Two passes over every account: their credits, and the counter rows of those who looked
-  // something up, each read once for the lookup figures and the engagement facts alike.
+  // Two passes over every account's admin row, joining nothing: their credits, and the figures
+  // of those who looked something up, read once for the lookup and engagement figures alike.
   const [accounts, lookedUp] = await Promise.all([
     sql<{ deleted: boolean; partner: string | null; credits: number; users: string; new_7d: string }>`
-      SELECT a.deleted, a.partner, coalesce(b.balance, 0) AS credits, count(*) AS users,
-             count(*) FILTER (WHERE a.created_at > ${w.since7d}) AS new_7d
-      FROM accounts a LEFT JOIN credit_balances b ON b.user_id = a.user_id
+      SELECT deleted, partner, balance AS credits, count(*) AS users,
+             count(*) FILTER (WHERE registered_at > ${w.since7d}) AS new_7d
+      FROM admin_user_lookups WHERE registered_at IS NOT NULL
       GROUP BY 1, 2, 3`.execute(db),
     // The facts as engagementFacts reads them from one user's figures.
     sql<LookedUpGroup>`
-      SELECT a.deleted, a.partner, l.n >= ${HIGHLY_ACTIVE_LOOKUPS_7D} AS highly, l.n > 0 AS looked,
-             l.last_lookup_at > ${new Date(now - ACTIVE_WITHIN_MS)} AS within_active,
-             l.last_lookup_at > ${new Date(now - RECENT_WITHIN_MS)} AS within_recent,
-             count(*) AS users, sum(l.successful) AS successful, sum(l.successful + l.failed) AS total,
-             count(*) FILTER (WHERE l.last_lookup_at > ${w.since24h} AND l.last_lookup_at <= ${w.now}) AS active_24h
-      FROM (SELECT *, ${lookups7d('admin_user_lookups', w)} AS n FROM admin_user_lookups) l
-      JOIN accounts a ON a.user_id = l.user_id
+      SELECT deleted, partner, n >= ${HIGHLY_ACTIVE_LOOKUPS_7D} AS highly, n > 0 AS looked,
+             last_lookup_at > ${new Date(now - ACTIVE_WITHIN_MS)} AS within_active,
+             last_lookup_at > ${new Date(now - RECENT_WITHIN_MS)} AS within_recent,
+             count(*) AS users, sum(successful) AS successful, sum(successful + failed) AS total,
+             count(*) FILTER (WHERE last_lookup_at > ${w.since24h} AND last_lookup_at <= ${w.now}) AS active_24h
+      FROM (SELECT *, ${lookups7d('admin_user_lookups', w)} AS n FROM admin_user_lookups
+            WHERE registered_at IS NOT NULL AND last_lookup_at IS NOT NULL) l
       GROUP BY 1, 2, 3, 4, 5, 6`.execute(db),
   ]);
   const lookups = lookedUp.rows.map((r): LookupGroup => ({

@@ -26,6 +26,7 @@ import { adminDays } from './2026_12_03_0102_admin_days';
 import { adminFailureCounters } from './2026_12_04_0101_admin_failure_counters';
 import { adminUserWeek } from './2026_12_06_0101_admin_user_week';
 import { adminPortalsConfigured } from './2026_12_06_0102_admin_portals_configured';
+import { adminUserAccounts } from './2026_12_06_0103_admin_user_accounts';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -56,4 +57,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_04_0101_admin_failure_counters': adminFailureCounters,
   '2026_12_06_0101_admin_user_week': adminUserWeek,
   '2026_12_06_0102_admin_portals_configured': adminPortalsConfigured,
+  '2026_12_06_0103_admin_user_accounts': adminUserAccounts,
 };

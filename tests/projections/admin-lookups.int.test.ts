@@ -109,7 +109,7 @@ for (const backend of backends) {
     it('finishes a lookup charged in an earlier batch and counts it then', async () => {
       const user = `u-${randomUUID()}`;
       await apply(db, [charged(user, 'b1', 'p2', '2026-03-01T10:00:00Z', 4)]);
-      expect((await counters(user)).user).toBeUndefined();
+      expect((await counters(user)).user).toEqual({ successful: 0, failed: 0 });
       await apply(db, [failed(user, 'b1', 'p2', '2026-03-01T10:00:02Z', 'crm_update_failed', 5)]);
       expect(await counters(user)).toMatchObject({
         user: { successful: 0, failed: 1 },
@@ -198,6 +198,53 @@ for (const backend of backends) {
       expect(ring).toEqual(expected);
       expect(weekTotal(ring, '2026-03-09')).toBe(3); // the 9th, 14th and 15th
       expect(weekTotal(ring, '2026-03-15')).toBe(1);
+    });
+
+    it("keeps on each user's row their registration, partner, deletion and the balance after their latest credits event", async () => {
+      const user = `u-${randomUUID()}`;
+      const of = (type: string, stream: string, data: Record<string, unknown>) => ({
+        ...event(type, user, data),
+        streamName: stream,
+      });
+      await apply(db, [
+        of('AccountRegistered', `account-${user}`, {
+          userId: user,
+          email: 'x@example.com',
+          passwordHash: '',
+          partner: 'partner-a',
+          registeredAt: '2026-03-01T09:00:00Z',
+          at: '2026-03-01T09:00:00Z',
+        }),
+        of('CreditsAdded', `credits-${user}`, {
+          credits: 300,
+          source: 'signup',
+          balanceAfter: 300,
+          at: '2026-03-01T09:00:00Z',
+        }),
+        charged(user, 'e1', 'p6', '2026-03-01T10:00:00Z', 299),
+      ]);
+      await apply(db, [
+        succeeded(user, 'e1', 'p6', '2026-03-01T10:00:01Z', 299),
+        charged(user, 'e2', 'p6', '2026-03-01T11:00:00Z', 298),
+      ]);
+      const row = () =>
+        db
+          .selectFrom('admin_user_lookups')
+          .select(['registered_at', 'partner', 'deleted', 'balance', 'successful'])
+          .where('user_id', '=', user)
+          .executeTakeFirstOrThrow();
+      expect(await row()).toEqual({
+        registered_at: new Date('2026-03-01T09:00:00Z'),
+        partner: 'partner-a',
+        deleted: false,
+        balance: 298,
+        successful: 1,
+      });
+
+      await apply(db, [
+        of('AccountDeleted', `account-${user}`, { userId: user, at: '2026-03-02T09:00:00Z' }),
+      ]);
+      expect(await row()).toMatchObject({ deleted: true, balance: 298, successful: 1 });
     });
   });
 }
