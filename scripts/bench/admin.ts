@@ -21,7 +21,7 @@ import { parseLogFilters } from '../../api/log-viewer/filters';
 import { listRequests, logStats } from '../../api/log-viewer/queries';
 import { migrateReadModels, readModels } from '../../projections/schema';
 import { seedDemo } from '../seed/seed';
-import { formatTable, type BenchRow } from './report';
+import { formatTable, loadAverage, type BenchRow } from './report';
 
 export interface AdminBenchOptions {
   postgresUrl?: string;
@@ -102,9 +102,11 @@ export async function runAdminBench(
     );
     const rm = readModels(database.db);
     const op = operationalDb(database);
+    const loadBefore = loadAverage();
     const payload = await measure(samples, async () =>
       JSON.stringify(await consolidatedDashboard(rm, op, now)),
     );
+    const loadAfter = loadAverage();
     const payloadBytes = JSON.stringify(await consolidatedDashboard(rm, op, now)).length;
     const week = new Date(now.getTime() - 7 * 86_400_000).toISOString();
     const logPage = (query: Record<string, string>) => async () => {
@@ -129,6 +131,8 @@ export async function runAdminBench(
         p95_ms: payload.p95,
         goal_ms: 200,
         bytes: payloadBytes,
+        load_before: loadBefore,
+        load_after: loadAfter,
       },
       {
         measure: 'logs page: errors of 7 days, grouped',
