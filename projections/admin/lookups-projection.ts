@@ -309,8 +309,10 @@ async function writeSummaries(trx: ReadModelTransaction, rows: readonly SummaryR
 
 /**
  * The admin's lookup views: one summary row per lookup, and per user, day, hour, portal and
- * failure reason the counters the dashboard reads, so no call scans every lookup. A batch costs a
- * handful of statements, whatever its size, so a rebuild or a seed runs at catch-up speed.
+ * failure reason the counters the dashboard reads, so no call scans every lookup. Each user's row
+ * also holds the account facts the figures over every account group by (`user-accounts.ts`). A
+ * batch costs a handful of statements, whatever its size, so a rebuild or a seed runs at catch-up
+ * speed.
  */
 export const adminLookupsProjection = erasing({
   name: 'admin_lookups',
