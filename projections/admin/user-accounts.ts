@@ -1,16 +1,13 @@
 import { sql } from 'kysely';
+import type { BALANCE_EVENTS } from '../credits/projection';
 import { userIdOfCreditsStream } from '../credits/projection';
 import type { ReadModelTransaction, Recorded } from '../projection';
 
 /** The events that say what kind of account a user is and what their balance is. */
 export const ACCOUNT_FACTS = ['AccountRegistered', 'CreditsAdded'] as const;
 
-/** Every event that leaves a balance behind it, as the credits projection reads balances. */
-const BALANCE_AFTER = new Set<string>(['CreditsAdded', 'LookupCharged', 'LookupSucceeded', 'LookupFailed']);
-
-type FactEvent = Recorded<
-  (typeof ACCOUNT_FACTS)[number] | 'LookupCharged' | 'LookupSucceeded' | 'LookupFailed'
->;
+/** Registrations, and every credits event with the balance it left behind. */
+type FactEvent = Recorded<(typeof ACCOUNT_FACTS | typeof BALANCE_EVENTS)[number]>;
 
 /**
  * Keeps on each user's admin row what the figures over every account group it by: when they
@@ -30,7 +27,7 @@ export async function keepAccountFacts(trx: ReadModelTransaction, events: readon
       continue;
     }
     const userId = userIdOfCreditsStream(event.streamName);
-    if (userId && BALANCE_AFTER.has(event.type)) balances.set(userId, event.data.balanceAfter);
+    if (userId) balances.set(userId, event.data.balanceAfter);
   }
   if (registered.size > 0)
     await trx

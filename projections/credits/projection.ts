@@ -6,8 +6,9 @@ import { batched, type ReadModelTransaction, type Recorded } from '../projection
 export const userIdOfCreditsStream = (stream: string) =>
   stream.startsWith('credits-') ? stream.slice('credits-'.length) : undefined;
 
-const COUNTED = ['CreditsAdded', 'LookupCharged', 'LookupFailed', 'LookupSucceeded'] as const;
-type Counted = (typeof COUNTED)[number];
+/** The credits events a balance is read from: each carries the balance it left behind. */
+export const BALANCE_EVENTS = ['CreditsAdded', 'LookupCharged', 'LookupFailed', 'LookupSucceeded'] as const;
+type Counted = (typeof BALANCE_EVENTS)[number];
 
 interface UserDelta {
   balance: number;
@@ -51,7 +52,7 @@ function fold(events: readonly Recorded<Counted>[]): { perUser: Map<string, User
 export const creditBalancesProjection = batched({
   name: 'credit_balances',
   tables: ['credit_balances', 'lookup_totals'],
-  eventTypes: COUNTED,
+  eventTypes: BALANCE_EVENTS,
   async applyBatch(trx: ReadModelTransaction, events) {
     const { perUser, successful } = fold(events);
     if (perUser.size > 0) {
