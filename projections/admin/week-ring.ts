@@ -24,8 +24,9 @@ export const slotOf = (day: string) => Math.floor(Date.parse(`${day}T00:00:00Z`)
 /** A ring holding only `count` lookups on `day`. */
 export function ringOf(day: string, count: number): WeekRing {
   const ring = { days: Array<string>(WEEK_SLOTS).fill(''), counts: Array<number>(WEEK_SLOTS).fill(0) };
-  ring.days[slotOf(day)] = day;
-  ring.counts[slotOf(day)] = count;
+  const slot = slotOf(day);
+  ring.days[slot] = day;
+  ring.counts[slot] = count;
   return ring;
 }
 
@@ -49,12 +50,12 @@ export const weekTotal = (ring: WeekRing, firstDay: string) =>
 const slots = Array.from({ length: WEEK_SLOTS }, (_, i) => sql.lit(i + 1));
 
 /**
- * `mergeRings` as an upsert's SET clause: `kept` names the table's row, `added` the row the
- * statement brings (`excluded`). Both expressions read the row as it was.
+ * `mergeRings` as an upsert's SET clause over the columns `days` and `counts` of `table`: both
+ * expressions read the row as it was and the row the statement brings (`excluded`).
  */
-export function mergeRingsSql(table: string, days: string, counts: string, added = 'excluded') {
+export function mergeRingsSql(table: string, days: string, counts: string) {
   const [keptDays, keptCounts] = [sql.ref(`${table}.${days}`), sql.ref(`${table}.${counts}`)];
-  const [addedDays, addedCounts] = [sql.ref(`${added}.${days}`), sql.ref(`${added}.${counts}`)];
+  const [addedDays, addedCounts] = [sql.ref(`excluded.${days}`), sql.ref(`excluded.${counts}`)];
   return [
     sql`${sql.ref(days)} = ARRAY[${sql.join(slots.map((i) => sql`greatest(${keptDays}[${i}], ${addedDays}[${i}])`))}]`,
     sql`${sql.ref(counts)} = ARRAY[${sql.join(
