@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { adminUserWeek } from '../../projections/migrations/2026_12_06_0101_admin_user_week';
-import { weekTotal } from '../../projections/admin/week-ring';
+import { mergeRings, ringOf, weekTotal } from '../../projections/admin/week-ring';
 import { utcDay } from '../../projections/admin/window';
 import { readModels } from '../../projections/schema';
 import { backends, type TestDatabase, openForSuite } from '../support/databases';
@@ -60,6 +60,8 @@ for (const backend of backends) {
       expect(weekTotal(week(a), daysAgo(6))).toBe(3 + 1 + 2);
       expect(weekTotal(week(a), daysAgo(7))).toBe(6); // the day a week ago was not carried over
       expect(weekTotal(week(b), daysAgo(40))).toBe(0);
+      // Each day in the slot the projection puts it in, so its later lookups add to the same day.
+      expect(week(a)).toEqual(mergeRings(ringOf(daysAgo(0), 4), ringOf(daysAgo(6), 2)));
     });
   });
 }
