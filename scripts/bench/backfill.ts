@@ -160,13 +160,19 @@ class LiveLookups {
   }
 }
 
-/** Each live lookup's time from its webhook to its recorded outcome, once all are recorded. */
+/**
+ * Each live lookup's time from its webhook to its recorded outcome, once all are recorded, and
+ * where it went, from the log's own timestamps (each event's transaction start): the webhook to
+ * the request recorded, the request to its charge (queue projection, processor, charge), and the
+ * charge to the outcome (the CRM write and recording it).
+ */
 async function liveLatencies(app: RunningApp, portalId: string, live: LiveLookups) {
+  const db = app.system.database.db;
   const outcomes = async () => {
-    const { rows } = await sql<{ object_id: string; type: string; recorded_at: Date }>`
-      SELECT data->>'objectId' AS object_id, type, recorded_at FROM es_events
+    const { rows } = await sql<{ object_id: string; lookup_id: string; type: string; recorded_at: Date }>`
+      SELECT data->>'objectId' AS object_id, data->>'lookupId' AS lookup_id, type, recorded_at FROM es_events
       WHERE type IN ('LookupSucceeded', 'LookupFailed') AND data->>'portalId' = ${portalId}
-        AND coalesce(data->>'source', 'webhook') = 'webhook'`.execute(app.system.database.db);
+        AND coalesce(data->>'source', 'webhook') = 'webhook'`.execute(db);
     return rows.filter((r) => live.ids.has(r.object_id));
   };
   const deadline = Date.now() + 120_000;
@@ -175,9 +181,24 @@ async function liveLatencies(app: RunningApp, portalId: string, live: LiveLookup
     await sleep(500);
     rows = await outcomes();
   }
-  const latencies = rows
-    .map((r) => r.recorded_at.getTime() - (performance.timeOrigin + live.sentAt.get(r.object_id)!))
-    .sort((a, b) => a - b);
+  const { rows: earlier } = await sql<{ lookup_id: string; type: string; recorded_at: Date }>`
+    SELECT data->>'lookupId' AS lookup_id, type, recorded_at FROM es_events
+     WHERE type IN ('LookupRequested', 'LookupCharged')
+       AND data->>'lookupId' = ANY(${rows.map((r) => r.lookup_id)}::text[])`.execute(db);
+  const at = new Map(earlier.map((e) => [`${e.type}:${e.lookup_id}`, e.recorded_at]));
+  const steps = rows.flatMap((r) => {
+    const requested = at.get(`LookupRequested:${r.lookup_id}`);
+    const charged = at.get(`LookupCharged:${r.lookup_id}`);
+    return requested && charged
+      ? [{ object_id: r.object_id, requested, charged, finished: r.recorded_at }]
+      : [];
+  });
+  const sentAt = (objectId: string) => performance.timeOrigin + live.sentAt.get(objectId)!;
+  const spread = (values: number[]) => {
+    const sorted = values.sort((a, b) => a - b);
+    return `${Math.round(percentile(sorted, 50))} / ${Math.round(percentile(sorted, 99))}`;
+  };
+  const latencies = rows.map((r) => r.recorded_at.getTime() - sentAt(r.object_id)).sort((a, b) => a - b);
   return {
     sent: live.ids.size,
     recorded: rows.length,
@@ -185,6 +206,9 @@ async function liveLatencies(app: RunningApp, portalId: string, live: LiveLookup
     p50: Math.round(percentile(latencies, 50)),
     p99: Math.round(percentile(latencies, 99)),
     max: Math.round(latencies.at(-1) ?? 0),
+    toRequested: spread(steps.map((s) => s.requested.getTime() - sentAt(s.object_id))),
+    toCharged: spread(steps.map((s) => s.charged.getTime() - s.requested.getTime())),
+    toOutcome: spread(steps.map((s) => s.finished.getTime() - s.charged.getTime())),
   };
 }
 
@@ -364,6 +388,9 @@ export async function runBackfillBench(options: BackfillBenchOptions): Promise<B
       ['live lookup p50 ms', latencies.p50],
       ['live lookup p99 ms', latencies.p99],
       ['live lookup max ms', latencies.max],
+      ['live: webhook to request recorded p50 / p99 ms', latencies.toRequested],
+      ['live: recorded to charged p50 / p99 ms', latencies.toCharged],
+      ['live: charged to outcome recorded p50 / p99 ms', latencies.toOutcome],
       [
         'credits charged / successes (backfill and live)',
         `${charged} / ${job.progress.succeeded + latencies.succeeded}`,
