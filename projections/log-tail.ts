@@ -29,7 +29,7 @@ export async function pastCheckpoint<T>(
   const picked: T[] = [];
   for (;;) {
     // Only the projection's own events: the others would cost their reading and decoding alone.
-    const { events, next } = await source.store.readAll({
+    const { events, next, atEnd } = await source.store.readAll({
       after,
       limit: TAIL_PAGE,
       types: projection.eventTypes,
@@ -38,7 +38,7 @@ export async function pastCheckpoint<T>(
       const value = pick(event);
       if (value !== undefined) picked.push(value);
     }
-    if (next === after) return picked;
+    if (atEnd || next === after) return picked;
     after = next;
   }
 }

@@ -229,8 +229,7 @@ export class ProjectionRunner {
   private async feed(from: Checkpoint, group: readonly Member[]) {
     const limit = this.options.batchSize ?? 500;
     const batch = this.read(from, limit);
-    const { events, next, unreadable = [] } = await batch;
-    const caughtUp = events.length < limit;
+    const { events, next, atEnd: caughtUp, unreadable = [] } = await batch;
     for (const m of group) m.status.caughtUp = caughtUp;
     // A page of nothing but unreadable events still moves the checkpoints past them.
     if (events.length === 0 && next === from) return { applied: 0, caughtUp };

@@ -98,6 +98,11 @@ export interface ReadAllResult {
   events: RecordedEvent[];
   /** Where the next read continues; equals `after` when nothing new was visible. */
   next: Checkpoint;
+  /**
+   * The read looked at fewer than `limit` events: it reached the end of what is visible now, so a
+   * read from `next` at once would find nothing new. A reader rests then instead of asking again.
+   */
+  atEnd: boolean;
   /** Events of this page that could not be read (not the product's JSON) and were stepped over. */
   unreadable?: UnreadableEvent[];
 }

@@ -46,7 +46,8 @@ for (const backend of backends) {
     function reactor(handled: string, seen: RecordedEvent[], name = freshName('reaction'), pollMs?: number) {
       const writes = new CheckpointWrites();
       const delivered: RecordedEvent[] = [];
-      const reads = { count: 0 };
+      /** Reads made, and which of them last handed it events. */
+      const reads = { count: 0, lastWithEvents: 0 };
       const store = new Proxy(t.store, {
         get(target, key) {
           if (key === 'readAll')
@@ -54,6 +55,7 @@ for (const backend of backends) {
               reads.count++;
               const page = await target.readAll(options);
               delivered.push(...page.events);
+              if (page.events.length > 0) reads.lastWithEvents = reads.count;
               return page;
             };
           const value: unknown = Reflect.get(target, key);
@@ -140,6 +142,26 @@ for (const backend of backends) {
         expect(reads.count).toBeGreaterThan(before);
         await reacting.settled();
         expect(seen.map((e) => e.type)).toEqual([handled]);
+      } finally {
+        await reacting.stop();
+      }
+    });
+
+    it('reads no more after a page that reached the end of the log, until its own events wake it or it polls', async () => {
+      const handled = freshName('Handled');
+      const seen: RecordedEvent[] = [];
+      // A poll long enough to fall outside the quiet spell below, short enough to find an event
+      // that PostgreSQL's horizon kept from the read its append woke.
+      const { reacting, reads } = reactor(handled, seen, freshName('reaction'), 5_000);
+      reacting.start();
+      try {
+        await reacting.settled();
+        await t.store.append(freshName('mine'), events(handled, 5), { expected: 'any' });
+        for (let waited = 0; seen.length < 5 && waited < 15_000; waited += 5)
+          await new Promise((r) => setTimeout(r, 5));
+        expect(seen).toHaveLength(5);
+        await new Promise((r) => setTimeout(r, 300));
+        expect(reads.count - reads.lastWithEvents).toBe(0);
       } finally {
         await reacting.stop();
       }

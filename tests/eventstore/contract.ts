@@ -369,6 +369,32 @@ export function eventStoreContract(
       expect(ours((await store.readAll({ after, limit: 10 })).events)).toEqual([]);
     });
 
+    it('tells a reader whether a page reached the end of the log, typed or not, so it rests instead of reading again', async () => {
+      const start = (await store.readAll({ after: START, limit: 1_000_000 })).next;
+      const wanted = `Wanted-${randomUUID()}`;
+      await store.append(stream(), [event('Other'), event(wanted), event('Other')], {
+        expected: 'no_stream',
+      });
+      await store.awaitVisible();
+
+      const full = await store.readAll({ after: start, limit: 2 });
+      expect(full.atEnd).toBe(false);
+      const rest = await store.readAll({ after: full.next, limit: 2 });
+      expect(rest.events).toHaveLength(1);
+      expect(rest.atEnd).toBe(true);
+      expect((await store.readAll({ after: rest.next, limit: 2 })).atEnd).toBe(true);
+
+      // A typed page counts the events it looked at, not those it sends.
+      const typedFull = await store.readAll({ after: start, limit: 2, types: [wanted] });
+      expect(typedFull.events.map((e) => e.type)).toEqual([wanted]);
+      expect(typedFull.atEnd).toBe(false);
+      const typedRest = await store.readAll({ after: typedFull.next, limit: 2, types: [wanted] });
+      expect(typedRest.events).toEqual([]);
+      expect(typedRest.atEnd).toBe(true);
+      expect((await store.readAll({ after: start, limit: 3, types: [wanted] })).atEnd).toBe(false);
+      expect((await store.readAll({ after: start, limit: 4, types: [wanted] })).atEnd).toBe(true);
+    });
+
     it('subscribes to all: catches up on what exists, then follows new appends live, in order', async () => {
       const s = stream();
       await store.append(s, [event('Before', { n: 0 }), event('Before', { n: 1 })], {

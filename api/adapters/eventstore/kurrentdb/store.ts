@@ -171,7 +171,7 @@ export class KurrentEventStore implements EventStore {
 
   async readAll({ after, limit, types }: ReadAllOptions): Promise<ReadAllResult> {
     const from = parseCheckpoint(after);
-    if (limit <= 0) return { events: [], next: after };
+    if (limit <= 0) return { events: [], next: after, atEnd: false };
     const events: RecordedEvent[] = [];
     const unreadable: UnreadableEvent[] = [];
     const wanted = types ? new Set(types) : undefined;
@@ -204,7 +204,8 @@ export class KurrentEventStore implements EventStore {
       throw translateError(error);
     }
     const next = cursor === 'start' ? after : formatCheckpoint(cursor);
-    return unreadable.length > 0 ? { events, next, unreadable } : { events, next };
+    const atEnd = counted() < limit;
+    return unreadable.length > 0 ? { events, next, atEnd, unreadable } : { events, next, atEnd };
   }
 
   /** Tells the listeners the types of events just stored, by this process or another. */

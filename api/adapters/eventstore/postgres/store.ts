@@ -42,6 +42,7 @@ type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & {
   last_epoch: number;
   last_tx: string;
   last_position: string;
+  looked: number;
 };
 
 const EVENT_COLUMNS = sql.raw(
@@ -215,7 +216,7 @@ export class PostgresEventStore implements EventStore {
          LIMIT ${limit}`.execute(this.db);
       const events = rows.map(toRecorded);
       const last = events.at(-1);
-      return { events, next: last ? last.position : after };
+      return { events, next: last ? last.position : after, atEnd: events.length < limit };
     } catch (error) {
       throw this.translate(error);
     }
@@ -238,13 +239,15 @@ export class PostgresEventStore implements EventStore {
         SELECT e.* FROM es_events e WHERE ${unread}
          ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit}),
       last AS (
-        SELECT epoch, tx_id, global_position FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)
-      SELECT ${EVENT_COLUMNS}, l.epoch AS last_epoch, l.tx_id::text AS last_tx, l.global_position::text AS last_position
+        SELECT epoch, tx_id, global_position, (SELECT count(*) FROM win) AS looked
+          FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)
+      SELECT ${EVENT_COLUMNS}, l.epoch AS last_epoch, l.tx_id::text AS last_tx, l.global_position::text AS last_position,
+             l.looked::int AS looked
         FROM last l LEFT JOIN win e ON e.type = ANY(${types}::text[])
        ORDER BY e.epoch, e.tx_id, e.global_position`.execute(this.db);
     const events = rows.flatMap((r) => (r.event_id === null ? [] : [toRecorded(r as EventRow)]));
     const last = rows[0];
-    if (!last) return { events, next: after };
+    if (!last) return { events, next: after, atEnd: true };
     return {
       events,
       next: formatCheckpoint({
@@ -252,6 +255,7 @@ export class PostgresEventStore implements EventStore {
         tx: last.last_tx,
         position: last.last_position,
       }),
+      atEnd: last.looked < limit,
     };
   }
 
