@@ -54,7 +54,7 @@ export async function forgetLinesOfDeletedContacts(
   if (ids.length === 0) return;
   await forgetLines(
     trx,
-    sql`id IN (${sql.join(ids.map((id) => sql`${id}::bigint`))})
+    sql`id = ANY(${ids}::bigint[])
         AND EXISTS (SELECT 1 FROM privacy_deletions AS p
                      WHERE p.portal_id = metadata ->> 'portalId'
                        AND p.object_id = metadata ->> 'objectId'
