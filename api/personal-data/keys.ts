@@ -91,16 +91,8 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
   }
 
   private async load(subject: string): Promise<SubjectKey | undefined> {
-    await this.db
-      .insertInto('personal_data_keys')
-      .values({ subject, key_id: randomUUID(), key: randomBytes(KEY_BYTES).toString('base64') })
-      .onConflict((oc) => oc.column('subject').doNothing())
-      .execute();
-    const row = await this.db
-      .selectFrom('personal_data_keys')
-      .select(['key_id', 'key'])
-      .where('subject', '=', subject)
-      .executeTakeFirstOrThrow();
+    // Read first: the key exists for all but a subject's first event, and the cache expires often.
+    const row = (await this.stored(subject)) ?? (await this.create(subject));
     if (row.key_id === null || row.key === null) {
       this.bySubject.set(subject, MISSING, Number.POSITIVE_INFINITY);
       return undefined;
@@ -109,6 +101,26 @@ export class PostgresPersonalDataKeys implements PersonalDataKeys {
     this.bySubject.set(subject, found, KEY_CACHE_MS);
     this.byId.set(found.keyId, found.key, KEY_CACHE_MS);
     return found;
+  }
+
+  private stored(subject: string) {
+    return this.db
+      .selectFrom('personal_data_keys')
+      .select(['key_id', 'key'])
+      .where('subject', '=', subject)
+      .executeTakeFirst();
+  }
+
+  /** A new key for the subject; another writer's, when it made one first. */
+  private async create(subject: string) {
+    await this.db
+      .insertInto('personal_data_keys')
+      .values({ subject, key_id: randomUUID(), key: randomBytes(KEY_BYTES).toString('base64') })
+      .onConflict((oc) => oc.column('subject').doNothing())
+      .execute();
+    const row = await this.stored(subject);
+    if (!row) throw new Error(`No personal data key for ${subject} after making one`);
+    return row;
   }
 
   async find(keyIds: readonly string[]): Promise<Map<string, Buffer>> {
