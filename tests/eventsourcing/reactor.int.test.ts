@@ -26,6 +26,24 @@ class CheckpointWrites implements KyselyPlugin {
   }
 }
 
+/** Waits until `done` holds or `timeoutMs` has passed; the test's assertion tells which. */
+async function until(done: () => boolean, timeoutMs: number): Promise<void> {
+  for (const deadline = Date.now() + timeoutMs; !done() && Date.now() < deadline;)
+    await new Promise((r) => setTimeout(r, 5));
+}
+
+/**
+ * Waits until the reactor has caught up and then read nothing for 100 ms: settled() wakes it while
+ * it waits, and the step that wake began must end before the test counts reads.
+ */
+async function settledAndQuiet(reacting: Reactor, reads: { count: number }): Promise<void> {
+  await reacting.settled();
+  for (let last = -1; last !== reads.count;) {
+    last = reads.count;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 const events = (type: string, n: number) =>
   Array.from({ length: n }, () => ({ id: randomUUID(), type, data: {} }));
 
@@ -122,12 +140,7 @@ for (const backend of backends) {
       const { reacting, reads } = reactor(handled, seen, freshName('reaction'), 600_000);
       reacting.start();
       try {
-        await reacting.settled();
-        // settled() wakes it while it waits: let the step that wake began end first.
-        for (let last = -1; last !== reads.count;) {
-          last = reads.count;
-          await new Promise((r) => setTimeout(r, 100));
-        }
+        await settledAndQuiet(reacting, reads);
         const before = reads.count;
         for (let i = 0; i < 30; i++)
           await t.store.append(freshName('other'), events('Other', 2), { expected: 'any' });
@@ -137,8 +150,7 @@ for (const backend of backends) {
         await t.store.append(freshName('mine'), events(handled, 1), { expected: 'any' });
         // Woken at once by its own event. (On PostgreSQL that read may come before the event is
         // past the catch-up horizon; the next poll would then find it.)
-        for (let waited = 0; reads.count === before && waited < 10_000; waited += 10)
-          await new Promise((r) => setTimeout(r, 10));
+        await until(() => reads.count > before, 10_000);
         expect(reads.count).toBeGreaterThan(before);
         await reacting.settled();
         expect(seen.map((e) => e.type)).toEqual([handled]);
@@ -155,10 +167,9 @@ for (const backend of backends) {
       const { reacting, reads } = reactor(handled, seen, freshName('reaction'), 5_000);
       reacting.start();
       try {
-        await reacting.settled();
+        await settledAndQuiet(reacting, reads);
         await t.store.append(freshName('mine'), events(handled, 5), { expected: 'any' });
-        for (let waited = 0; seen.length < 5 && waited < 15_000; waited += 5)
-          await new Promise((r) => setTimeout(r, 5));
+        await until(() => seen.length === 5, 15_000);
         expect(seen).toHaveLength(5);
         await new Promise((r) => setTimeout(r, 300));
         expect(reads.count - reads.lastWithEvents).toBe(0);
