@@ -65,8 +65,9 @@ export interface CommandHandlerOptions {
 }
 
 /**
- * Loads a stream's state, asks the decider, appends what it decided at the revision it read,
- * and on a conflict reads what changed and decides again, a bounded number of times.
+ * Loads a stream's state (or takes the one it holds), asks the decider, appends what it decided
+ * at that revision, and on a conflict reads what changed and decides again, a bounded number of
+ * times.
  */
 export class CommandHandler<State, Command, Event extends DomainEvent> {
   private readonly cache = new Map<string, Folded<State>>();
@@ -131,9 +132,19 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
   ): Promise<HandleResult<State, Event>> {
     const commandId = context.commandId ?? uuidv4();
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(stream);
-      const decided = this.decider.decide(command, state);
-      if (decided.length === 0) return { state, events: [], revision };
+      const held = attempt === 1 ? this.held(stream) : undefined;
+      const { state, revision } = held ?? (await this.load(stream));
+      let decided: readonly Event[];
+      try {
+        decided = this.decider.decide(command, state);
+      } catch (error) {
+        if (held) continue;
+        throw error;
+      }
+      if (decided.length === 0) {
+        if (held) continue;
+        return { state, events: [], revision };
+      }
       const events: NewEvent[] = decided.map((e, i) => ({
         id: uuidv5(`${stream}:${commandId}:${i}`, EVENT_ID_NAMESPACE),
         type: e.type,
@@ -155,6 +166,8 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
         return { state: next, events: decided, revision: result.nextRevision };
       } catch (error) {
         if (!(error instanceof WrongExpectedVersionError) || attempt >= this.maxAttempts) throw error;
+        // What it held was stale: read what changed at once. Contention: wait a little first.
+        if (held) continue;
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 4 * attempt)));
       }
     }
@@ -170,7 +183,8 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
     commands: readonly BatchCommand<Command>[],
   ): Promise<BatchResult<State, Event>> {
     for (let attempt = 1; ; attempt++) {
-      const { state, revision } = await this.load(stream);
+      const held = attempt === 1 ? this.held(stream) : undefined;
+      const { state, revision } = held ?? (await this.load(stream));
       let next = state;
       const outcomes: BatchOutcome<Event>[] = [];
       const events: NewEvent[] = [];
@@ -193,6 +207,7 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
         next = decided.reduce((s, e) => this.decider.evolve(s, e), next);
         outcomes.push({ ok: true, events: decided });
       }
+      if (held && (events.length === 0 || outcomes.some((o) => !o.ok))) continue;
       if (events.length === 0) return { state, outcomes, revision };
       const expected = revision < 0n ? 'no_stream' : revision;
       try {
@@ -211,6 +226,7 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
         // recognised as the retry it is.
         if (error.actual === expected) return this.handleOneByOne(stream, commands);
         if (attempt >= this.maxAttempts) throw error;
+        if (held) continue;
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 4 * attempt)));
       }
     }
@@ -232,6 +248,17 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
     }
     const { state, revision } = await this.load(stream);
     return { state, outcomes, revision };
+  }
+
+  /**
+   * The state this handler holds for the stream, to decide on without reading it first: an
+   * append at its revision is refused if another writer moved the stream, and the command is then
+   * decided again on what changed. A decision no append confirms (nothing to do, or a refusal)
+   * is made again on a fresh read before it is answered, for it may rest on a stale state.
+   */
+  private held(stream: string): { state: State; revision: bigint } | undefined {
+    const folded = this.cache.get(stream);
+    return folded && { state: folded.state, revision: folded.revision };
   }
 
   private initial(): Folded<State> {

@@ -61,14 +61,52 @@ for (const backend of backends) {
       expect(await t.store.readStream(s2)).toHaveLength(1);
     });
 
-    it('reads only the events after its cached state', async () => {
+    it('decides on the state it holds without reading the stream first', async () => {
       const handler = new CommandHandler(t.store, counter);
       const stream = `counter-${randomUUID()}`;
       for (let i = 0; i < 5; i++) await handler.handle(stream, { add: 1, limit: 100 });
-      const spy = vi.spyOn(t.store, 'readStreamPage');
+      const reads = vi.spyOn(t.store, 'readStreamPage');
       await handler.handle(stream, { add: 1, limit: 100 });
-      expect(spy).toHaveBeenCalledWith(stream, { fromRevision: 5n, limit: 1000 });
-      spy.mockRestore();
+      await handler.handleEach(stream, [{ command: { add: 1, limit: 100 }, commandId: randomUUID() }]);
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
+      expect((await new CommandHandler(t.store, counter).load(stream)).state).toBe(7);
+    });
+
+    it('decides again on what another writer appended when the state it held was stale, reading only the events after it', async () => {
+      const handler = new CommandHandler(t.store, counter);
+      const other = new CommandHandler(t.store, counter);
+      const stream = `counter-${randomUUID()}`;
+      for (let i = 0; i < 5; i++) await handler.handle(stream, { add: 1, limit: 100 });
+      await other.handle(stream, { add: 10, limit: 100 });
+      const reads = vi.spyOn(t.store, 'readStreamPage');
+      // Held at 5, the rule sees 15 + 90 > 100: the refusal stands on the fresh state.
+      await expect(handler.handle(stream, { add: 90, limit: 100 })).rejects.toThrow('limit reached');
+      expect(reads).toHaveBeenCalledWith(stream, { fromRevision: 5n, limit: 1000 });
+      reads.mockRestore();
+      const batch = await handler.handleEach(stream, [
+        { command: { add: 1, limit: 100 }, commandId: randomUUID() },
+      ]);
+      expect(batch.state).toBe(16);
+      expect(await t.store.readStream(stream)).toHaveLength(7);
+    });
+
+    it('refuses nothing on a stale state: a limit another writer’s events made room under is honoured', async () => {
+      const handler = new CommandHandler(t.store, counter);
+      const other = new CommandHandler(t.store, counter);
+      const stream = `counter-${randomUUID()}`;
+      const batchStream = `counter-${randomUUID()}`;
+      for (const s of [stream, batchStream]) {
+        await handler.handle(s, { add: 10, limit: 10 });
+        await other.handle(s, { add: -5, limit: 100 });
+      }
+      // Held at 10, adding 3 would pass the limit of 10; the stream stands at 5.
+      expect((await handler.handle(stream, { add: 3, limit: 10 })).state).toBe(8);
+      const batch = await handler.handleEach(batchStream, [
+        { command: { add: 3, limit: 10 }, commandId: randomUUID() },
+      ]);
+      expect(batch.outcomes).toEqual([{ ok: true, events: [{ type: 'Added', data: { amount: 3 } }] }]);
+      expect(batch.state).toBe(8);
     });
   });
 }
