@@ -45,6 +45,19 @@ export interface BatchCommand<Command> {
 
 export type BatchOutcome<Event> = { ok: true; events: readonly Event[] } | { ok: false; error: unknown };
 
+interface Decided<State, Event> {
+  next: State;
+  outcomes: BatchOutcome<Event>[];
+  events: NewEvent[];
+}
+
+/**
+ * Whether an append can confirm this decision when it was made on a state held in memory: not
+ * when nothing is to be written or a command was refused, for those may rest on a stale state.
+ */
+const confirmable = (outcomes: readonly BatchOutcome<unknown>[], events: readonly NewEvent[]) =>
+  events.length > 0 && outcomes.every((o) => o.ok);
+
 export interface BatchResult<State, Event> {
   state: State;
   /** One per command, in order: what it decided, or the domain error it threw. */
@@ -185,29 +198,8 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
     for (let attempt = 1; ; attempt++) {
       const held = attempt === 1 ? this.held(stream) : undefined;
       const { state, revision } = held ?? (await this.load(stream));
-      let next = state;
-      const outcomes: BatchOutcome<Event>[] = [];
-      const events: NewEvent[] = [];
-      for (const { command, commandId, metadata } of commands) {
-        let decided: readonly Event[];
-        try {
-          decided = this.decider.decide(command, next);
-        } catch (error) {
-          outcomes.push({ ok: false, error });
-          continue;
-        }
-        decided.forEach((e, i) =>
-          events.push({
-            id: uuidv5(`${stream}:${commandId}:${i}`, EVENT_ID_NAMESPACE),
-            type: e.type,
-            data: e.data,
-            metadata: { ...metadata, causationId: metadata?.causationId ?? commandId },
-          }),
-        );
-        next = decided.reduce((s, e) => this.decider.evolve(s, e), next);
-        outcomes.push({ ok: true, events: decided });
-      }
-      if (held && (events.length === 0 || outcomes.some((o) => !o.ok))) continue;
+      const { next, outcomes, events } = this.decideEach(stream, state, commands);
+      if (held && !confirmable(outcomes, events)) continue;
       if (events.length === 0) return { state, outcomes, revision };
       const expected = revision < 0n ? 'no_stream' : revision;
       try {
@@ -230,6 +222,82 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
         await new Promise((r) => setTimeout(r, Math.floor(Math.random() * 4 * attempt)));
       }
     }
+  }
+
+  /**
+   * `handleEach` for several streams at once (a wave's users), with the streams whose state it
+   * holds appended together in as few writes as the store allows; each stream keeps its own
+   * expected revision, and any that is not plainly appended (unknown here, stale, refused, or a
+   * retry the store recognised) is handled alone by `handleEach`, as it would have been.
+   */
+  async handleEachAcross(
+    batches: ReadonlyMap<string, readonly BatchCommand<Command>[]>,
+  ): Promise<Map<string, BatchResult<State, Event>>> {
+    const results = new Map<string, BatchResult<State, Event>>();
+    const alone: string[] = [];
+    const together: { stream: string; revision: bigint; decided: Decided<State, Event> }[] = [];
+    for (const [stream, commands] of batches) {
+      const held = this.held(stream);
+      const decided = held && this.decideEach(stream, held.state, commands);
+      if (held && decided && confirmable(decided.outcomes, decided.events))
+        together.push({ stream, revision: held.revision, decided });
+      else alone.push(stream);
+    }
+    const appended =
+      together.length > 0
+        ? await this.store.appendEach(
+            together.map(({ stream, revision, decided }) => ({
+              stream,
+              events: decided.events,
+              expected: revision < 0n ? 'no_stream' : revision,
+            })),
+          )
+        : [];
+    for (const [i, { stream, decided }] of together.entries()) {
+      const outcome = appended[i];
+      if (!outcome?.ok || outcome.result.idempotent) {
+        alone.push(stream);
+        continue;
+      }
+      const { nextRevision } = outcome.result;
+      this.remember(stream, this.after(stream, decided.next, nextRevision, decided.events));
+      results.set(stream, { state: decided.next, outcomes: decided.outcomes, revision: nextRevision });
+    }
+    await Promise.all(
+      alone.map(async (stream) => results.set(stream, await this.handleEach(stream, batches.get(stream)!))),
+    );
+    return results;
+  }
+
+  /** What the commands decide on `state` in order, each seeing what the one before left. */
+  private decideEach(
+    stream: string,
+    state: State,
+    commands: readonly BatchCommand<Command>[],
+  ): Decided<State, Event> {
+    let next = state;
+    const outcomes: BatchOutcome<Event>[] = [];
+    const events: NewEvent[] = [];
+    for (const { command, commandId, metadata } of commands) {
+      let decided: readonly Event[];
+      try {
+        decided = this.decider.decide(command, next);
+      } catch (error) {
+        outcomes.push({ ok: false, error });
+        continue;
+      }
+      decided.forEach((e, i) =>
+        events.push({
+          id: uuidv5(`${stream}:${commandId}:${i}`, EVENT_ID_NAMESPACE),
+          type: e.type,
+          data: e.data,
+          metadata: { ...metadata, causationId: metadata?.causationId ?? commandId },
+        }),
+      );
+      next = decided.reduce((s, e) => this.decider.evolve(s, e), next);
+      outcomes.push({ ok: true, events: decided });
+    }
+    return { next, outcomes, events };
   }
 
   private async handleOneByOne(

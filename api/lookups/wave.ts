@@ -100,13 +100,12 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
 
   const writes: CrmWrite[] = [];
   const charging = deps.now().getTime();
-  await Promise.all([
-    ...ignoring.map(async ({ lookup, p }) => {
-      await ignore(deps.store, lookup, p.reason, p.detail, at);
-      journal?.ignored(lookup, p.reason, p.detail);
-    }),
-    ...[...byUser].map(async ([userId, items]) => {
-      const commands: BatchCommand<CreditsCommand>[] = items.map(({ lookup, p }) =>
+  // Every user's charges in one call: the streams whose state the handler holds are appended
+  // together, in one statement on PostgreSQL and PGlite instead of one for each user.
+  const charges = new Map(
+    [...byUser].map(([userId, items]) => [
+      creditsStream(userId),
+      items.map(({ lookup, p }): BatchCommand<CreditsCommand> =>
         p.kind === 'fail'
           ? {
               command: {
@@ -124,30 +123,39 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
               commandId: chargeCommandId(lookup.lookupId),
               metadata: metadataOf(lookup, userId),
             },
-      );
-      const { state, outcomes } = await deps.credits.handleEach(creditsStream(userId), commands);
-      items.forEach(({ lookup }, i) => {
-        const outcome = outcomes[i];
-        for (const event of outcome?.ok ? outcome.events : [])
-          if (event.type === 'LookupCharged') journal?.charged(lookup, userId, event);
-          else if (event.type === 'LookupFailed') journal?.recorded(lookup, userId, event);
-      });
-      // Charged now or by an earlier run that stopped before the outcome: either way, it is paid for.
-      items.forEach(({ lookup, p }, i) => {
-        if (p.kind !== 'charge' || !state.inFlight.has(lookup.lookupId)) return;
-        const outcome = outcomes[i];
-        const chargedNow = outcome?.ok === true && outcome.events.some((e) => e.type === 'LookupCharged');
-        writes.push({
-          lookup,
-          userId,
-          route: p.portal,
-          writes: p.writes,
-          acceptedCities: p.acceptedCities,
-          resumed: !chargedNow,
-        });
-      });
+      ),
+    ]),
+  );
+  const [charged] = await Promise.all([
+    deps.credits.handleEachAcross(charges),
+    ...ignoring.map(async ({ lookup, p }) => {
+      await ignore(deps.store, lookup, p.reason, p.detail, at);
+      journal?.ignored(lookup, p.reason, p.detail);
     }),
   ]);
+  for (const [userId, items] of byUser) {
+    const { state, outcomes } = charged.get(creditsStream(userId))!;
+    items.forEach(({ lookup }, i) => {
+      const outcome = outcomes[i];
+      for (const event of outcome?.ok ? outcome.events : [])
+        if (event.type === 'LookupCharged') journal?.charged(lookup, userId, event);
+        else if (event.type === 'LookupFailed') journal?.recorded(lookup, userId, event);
+    });
+    // Charged now or by an earlier run that stopped before the outcome: either way, it is paid for.
+    items.forEach(({ lookup, p }, i) => {
+      if (p.kind !== 'charge' || !state.inFlight.has(lookup.lookupId)) return;
+      const outcome = outcomes[i];
+      const chargedNow = outcome?.ok === true && outcome.events.some((e) => e.type === 'LookupCharged');
+      writes.push({
+        lookup,
+        userId,
+        route: p.portal,
+        writes: p.writes,
+        acceptedCities: p.acceptedCities,
+        resumed: !chargedNow,
+      });
+    });
+  }
   deps.metrics?.stage('charge', seconds(charging));
   if (writes.length === 0) return;
 
@@ -157,20 +165,24 @@ export async function processWave(deps: WaveDeps, lookups: readonly PendingLooku
   for (const result of results) journal?.written(result);
   const done = deps.now().toISOString();
   const recording = deps.now().getTime();
-  await Promise.all(
-    [...groupBy(results, (r) => r.write.userId)].map(async ([userId, items]) => {
-      const { outcomes } = await deps.credits.handleEach(
+  const byWriter = groupBy(results, (r) => r.write.userId);
+  const recorded = await deps.credits.handleEachAcross(
+    new Map(
+      [...byWriter].map(([userId, items]) => [
         creditsStream(userId),
         items.map((r) => outcomeCommand(r, done, deps.zipTable.version)),
-      );
-      items.forEach(({ write }, i) => {
-        const outcome = outcomes[i];
-        for (const event of outcome?.ok ? outcome.events : [])
-          if (event.type === 'LookupSucceeded' || event.type === 'LookupFailed')
-            journal?.recorded(write.lookup, userId, event);
-      });
-    }),
+      ]),
+    ),
   );
+  for (const [userId, items] of byWriter) {
+    const { outcomes } = recorded.get(creditsStream(userId))!;
+    items.forEach(({ write }, i) => {
+      const outcome = outcomes[i];
+      for (const event of outcome?.ok ? outcome.events : [])
+        if (event.type === 'LookupSucceeded' || event.type === 'LookupFailed')
+          journal?.recorded(write.lookup, userId, event);
+    });
+  }
   deps.metrics?.stage('record', seconds(recording));
   for (const { write } of results)
     deps.metrics?.stage('end_to_end', seconds(Date.parse(write.lookup.requestedAt)));

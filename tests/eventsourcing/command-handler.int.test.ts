@@ -108,5 +108,53 @@ for (const backend of backends) {
       expect(batch.outcomes).toEqual([{ ok: true, events: [{ type: 'Added', data: { amount: 3 } }] }]);
       expect(batch.state).toBe(8);
     });
+
+    it('appends the commands of several streams it holds in one write, each at its own revision', async () => {
+      const handler = new CommandHandler(t.store, counter);
+      const streams = [1, 2, 3].map(() => `counter-${randomUUID()}`);
+      for (const [i, stream] of streams.entries()) await handler.handle(stream, { add: i + 1, limit: 100 });
+      const appends = vi.spyOn(t.store, 'append');
+      const together = vi.spyOn(t.store, 'appendEach');
+      const results = await handler.handleEachAcross(
+        new Map(streams.map((s) => [s, [{ command: { add: 10, limit: 100 }, commandId: randomUUID() }]])),
+      );
+      expect(together).toHaveBeenCalledTimes(1);
+      expect(appends).not.toHaveBeenCalled();
+      appends.mockRestore();
+      together.mockRestore();
+      expect(streams.map((s) => results.get(s)?.state)).toEqual([11, 12, 13]);
+      for (const [i, stream] of streams.entries())
+        expect((await new CommandHandler(t.store, counter).load(stream)).state).toBe(i + 11);
+    });
+
+    it('handles alone, as handleEach would, a stream it does not hold, one held stale, one it refuses and one retried', async () => {
+      const handler = new CommandHandler(t.store, counter);
+      const other = new CommandHandler(t.store, counter);
+      const [fresh, stale, refused, retried, unknown] = [1, 2, 3, 4, 5].map(() => `counter-${randomUUID()}`);
+      for (const stream of [fresh!, stale!, refused!, retried!])
+        await handler.handle(stream, { add: 5, limit: 100 });
+      await other.handle(stale!, { add: 1, limit: 100 });
+      await other.handle(unknown!, { add: 2, limit: 100 });
+      const retry = { command: { add: 1, limit: 100 }, commandId: randomUUID() };
+      await other.handleEach(retried!, [retry]);
+      const results = await handler.handleEachAcross(
+        new Map([
+          [fresh!, [{ command: { add: 1, limit: 100 }, commandId: randomUUID() }]],
+          [stale!, [{ command: { add: 1, limit: 100 }, commandId: randomUUID() }]],
+          [refused!, [{ command: { add: 99, limit: 100 }, commandId: randomUUID() }]],
+          [retried!, [retry]],
+          [unknown!, [{ command: { add: 1, limit: 100 }, commandId: randomUUID() }]],
+        ]),
+      );
+      expect(results.get(fresh!)?.state).toBe(6);
+      expect(results.get(stale!)?.state).toBe(7);
+      expect(results.get(refused!)?.outcomes).toEqual([{ ok: false, error: new Error('limit reached') }]);
+      expect(results.get(retried!)?.state).toBe(6);
+      expect(results.get(unknown!)?.state).toBe(3);
+      const lengths = await Promise.all(
+        [fresh!, stale!, refused!, retried!, unknown!].map(async (s) => (await t.store.readStream(s)).length),
+      );
+      expect(lengths).toEqual([2, 3, 1, 2, 2]);
+    });
   });
 }
