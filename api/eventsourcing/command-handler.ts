@@ -147,23 +147,14 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
     for (let attempt = 1; ; attempt++) {
       const held = attempt === 1 ? this.held(stream) : undefined;
       const { state, revision } = held ?? (await this.load(stream));
-      let decided: readonly Event[];
-      try {
-        decided = this.decider.decide(command, state);
-      } catch (error) {
-        if (held) continue;
-        throw error;
-      }
-      if (decided.length === 0) {
-        if (held) continue;
-        return { state, events: [], revision };
-      }
-      const events: NewEvent[] = decided.map((e, i) => ({
-        id: uuidv5(`${stream}:${commandId}:${i}`, EVENT_ID_NAMESPACE),
-        type: e.type,
-        data: e.data,
-        metadata: { ...context.metadata, causationId: context.metadata?.causationId ?? commandId },
-      }));
+      const { next, outcomes, events } = this.decideEach(stream, state, [
+        { command, commandId, ...(context.metadata ? { metadata: context.metadata } : {}) },
+      ]);
+      if (held && !confirmable(outcomes, events)) continue;
+      const outcome = outcomes[0]!;
+      if (!outcome.ok) throw outcome.error;
+      const decided = outcome.events;
+      if (decided.length === 0) return { state, events: [], revision };
       try {
         const result = await this.store.append(stream, events, {
           expected: revision < 0n ? 'no_stream' : revision,
@@ -174,7 +165,6 @@ export class CommandHandler<State, Command, Event extends DomainEvent> {
           const now = await this.load(stream);
           return { state: now.state, events: decided, revision: now.revision };
         }
-        const next = decided.reduce((s, e) => this.decider.evolve(s, e), state);
         this.remember(stream, this.after(stream, next, result.nextRevision, events));
         return { state: next, events: decided, revision: result.nextRevision };
       } catch (error) {
