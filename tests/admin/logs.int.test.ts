@@ -295,6 +295,58 @@ describe('the request log writer', () => {
     await database.close();
   });
 
+  it("counts each hour's requests, failures, response times, errors, warnings and users, batch after batch", async () => {
+    const database = await openPglite(undefined);
+    await migrateOperational(database);
+    const writer = new RequestLogWriter(operationalDb(database), { batchSize: 1000 });
+    const request = (time: string, userId: string, statusCode: number): LogLine => ({
+      time,
+      level: statusCode >= 500 ? 'error' : 'info',
+      message: `GET /api/credits ${statusCode}`,
+      userId,
+      statusCode,
+      responseTime: 10,
+    });
+    // One batch spanning three hours, then a second adding to two of them.
+    for (const line of [
+      request('2026-03-10T09:05:00Z', 'u1', 200),
+      request('2026-03-10T09:55:00Z', 'u2', 500),
+      request('2026-03-10T10:00:00Z', 'u1', 404),
+      { time: '2026-03-10T11:30:00Z', level: 'warn' as const, message: 'HubSpot slow' },
+    ])
+      writer.sink(line);
+    await writer.flush();
+    writer.sink(request('2026-03-10T09:10:00Z', 'u3', 200));
+    writer.sink(request('2026-03-10T10:20:00Z', 'u1', 200));
+    await writer.flush();
+    const db = operationalDb(database);
+    const hours = await db
+      .selectFrom('request_stats_hourly')
+      .select(['hour', 'requests', 'failed_requests', 'response_time_total_ms', 'error_logs', 'warning_logs'])
+      .orderBy('hour')
+      .execute();
+    expect(
+      hours.map((h) => [
+        new Date(h.hour).toISOString().slice(11, 13),
+        ...[h.requests, h.failed_requests, h.response_time_total_ms, h.error_logs, h.warning_logs].map(
+          Number,
+        ),
+      ]),
+    ).toEqual([
+      ['09', 3, 1, 30, 1, 0],
+      ['10', 2, 1, 20, 0, 0],
+      ['11', 0, 0, 0, 0, 1],
+    ]);
+    const users = await db.selectFrom('request_users_hourly').select(['hour', 'user_id']).execute();
+    expect(users.map((u) => `${new Date(u.hour).toISOString().slice(11, 13)} ${u.user_id}`).sort()).toEqual([
+      '09 u1',
+      '09 u2',
+      '09 u3',
+      '10 u1',
+    ]);
+    await database.close();
+  });
+
   it('keeps secrets out of stdout lines as well', () => {
     const lines: LogLine[] = [];
     const logger = createLogger('info', [(l) => lines.push(l)]);
