@@ -24,4 +24,13 @@ describe('sealing a personal field', () => {
     const b = seal(key, 'k1', '90210', 'c');
     expect(a.sealed).not.toBe(b.sealed);
   });
+
+  it('never seals two fields with the same IV, across many fields', () => {
+    const ivs = Array.from({ length: 5_000 }, () =>
+      Buffer.from(seal(key, 'k1', '90210', 'c').sealed, 'base64')
+        .subarray(0, 12)
+        .toString('hex'),
+    );
+    expect(new Set(ivs).size).toBe(ivs.length);
+  });
 });
