@@ -31,6 +31,8 @@ export interface LookupFacts {
 export const requestOf = (l: LookupFacts) => l.requestId ?? `lookup:${l.lookupId}`;
 
 const facts = (l: LookupFacts, step: LookupStep) => ({
+  sourceFile: 'api/lookups/journal.ts',
+  sourceFunction: `${step === 'received' ? 'LookupJournal' : 'WaveJournal'}.${step}`,
   lookup: true,
   step,
   lookupId: l.lookupId,

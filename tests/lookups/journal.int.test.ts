@@ -1,20 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogEntry as Entry } from '../../api/log-viewer/contract';
 import { call, freshEmail, signUp, type SignedUp } from '../support/app';
 import { CrmStandIn } from '../support/crm-stand-in';
 import { behaviourBackends } from '../support/databases';
 import { deliver, zipChange } from '../support/hubspot-webhook';
 import { freshPortalId } from '../support/portals';
 import { startLookupApp, waitForOutcomes, type LookupApp } from './helpers';
-
-interface Entry {
-  message: string;
-  level: string;
-  userId: string | null;
-  userEmail: string | null;
-  requestId: string | null;
-  stepCount?: number;
-  metadata: Record<string, unknown>;
-}
 
 describe.each(behaviourBackends)("the log viewer tells one lookup's story on $name", (backend) => {
   let crm: CrmStandIn;
@@ -82,6 +73,14 @@ describe.each(behaviourBackends)("the log viewer tells one lookup's story on $na
     });
     expect(written!.message).toMatch(/^Wrote city, state, county, country/);
     expect(recorded).toMatchObject({ metadata: { outcome: 'success', userCreditsAfter: 49 } });
+    expect(
+      [received, charged, written, recorded].map((s) => `${s!.sourceFile} ${s!.sourceFunction}`),
+    ).toEqual([
+      'api/lookups/journal.ts LookupJournal.received',
+      'api/lookups/journal.ts WaveJournal.charged',
+      'api/lookups/journal.ts WaveJournal.written',
+      'api/lookups/journal.ts WaveJournal.recorded',
+    ]);
   });
 
   it('shows a failed lookup with its reason, and that it cost nothing', async () => {
