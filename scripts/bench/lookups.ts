@@ -3,6 +3,9 @@
  * running service, a CRM stand-in on 127.0.0.1 receiving the writes. Reports sustained lookups/s
  * and the latency from sending the webhook to the CRM receiving the record's write.
  */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { sql } from 'kysely';
@@ -69,8 +72,11 @@ function targets(postgresUrl: string | undefined): Target[] {
     });
   list.push({
     name: 'PGlite',
+    // In a data folder on disk, as `npm start` keeps it (in memory, PGlite grows its files by copying them).
     async open() {
-      return { database: await openPglite(undefined), dispose: async () => undefined };
+      const dataDir = mkdtempSync(join(tmpdir(), 'zipfill-lookups-'));
+      const database = await openPglite(dataDir);
+      return { database, dispose: async () => rmSync(dataDir, { recursive: true, force: true }) };
     },
   });
   return list;
