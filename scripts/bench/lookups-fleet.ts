@@ -22,7 +22,7 @@ const QUIET_RATE = 5;
 const QUIET_SECONDS = 20;
 const STEADY_RATE = 500;
 const STEADY_SECONDS = 8;
-const SATURATING_RATE = 1_500;
+const SATURATING_RATE = 3_000;
 const SATURATING_SECONDS = 4;
 
 /** What the lookups at saturation appended to the fleet's log, per lookup. */
