@@ -74,10 +74,6 @@ for (const backend of behaviourBackends) {
         async () => expect((await creditUsageOf(app.system.readModels, userId)).balance).toBe(balance),
         { timeout: 15_000, interval: 20 },
       );
-      // A notice is a reaction to a reaction: the balance's observation appends it, and the
-      // notice's e-mail follows it. Settling again covers what the first settle's reactions
-      // appended; once, on PostgreSQL a new notice could still be behind the catch-up horizon.
-      await app.system.creditNotices.settled();
       await app.system.creditNotices.settled();
     };
 
