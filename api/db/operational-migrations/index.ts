@@ -20,6 +20,7 @@ import { sandboxValidationRules } from './2026_11_29_0001_sandbox_validation_rul
 import { hubspotCallSlots } from './2026_11_29_0002_hubspot_call_slots';
 import { requestLogsSourceIndex } from './2026_11_30_0001_request_logs_source_index';
 import { searchTurnsInCallSlots } from './2026_12_05_0001_search_turns_in_call_slots';
+import { requestLogsFewerIndexes } from './2026_12_06_0001_request_logs_fewer_indexes';
 
 /** Every migration of the operational tables, by name; names sort in the order they run. */
 export const operationalMigrations: Record<string, Migration> = {
@@ -45,4 +46,5 @@ export const operationalMigrations: Record<string, Migration> = {
   '2026_11_29_0002_hubspot_call_slots': hubspotCallSlots,
   '2026_11_30_0001_request_logs_source_index': requestLogsSourceIndex,
   '2026_12_05_0001_search_turns_in_call_slots': searchTurnsInCallSlots,
+  '2026_12_06_0001_request_logs_fewer_indexes': requestLogsFewerIndexes,
 };
