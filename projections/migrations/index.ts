@@ -27,6 +27,7 @@ import { adminFailureCounters } from './2026_12_04_0101_admin_failure_counters';
 import { adminUserWeek } from './2026_12_06_0101_admin_user_week';
 import { adminPortalsConfigured } from './2026_12_06_0102_admin_portals_configured';
 import { adminUserAccounts } from './2026_12_06_0103_admin_user_accounts';
+import { writtenValuesByRecord } from './2026_12_07_0101_written_values_by_record';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -58,4 +59,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_0101_admin_user_week': adminUserWeek,
   '2026_12_06_0102_admin_portals_configured': adminPortalsConfigured,
   '2026_12_06_0103_admin_user_accounts': adminUserAccounts,
+  '2026_12_07_0101_written_values_by_record': writtenValuesByRecord,
 };

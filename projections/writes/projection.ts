@@ -1,38 +1,44 @@
+import { sql } from 'kysely';
 import { deletingRowsOf, erasing } from '../erasure';
 
 /**
- * What ZipFill last wrote to each property of each record, from the lookups that succeeded: a
- * field in "update unless edited" is overwritten only while the record still holds this value.
+ * What ZipFill last wrote to each property of each record (one row a record), from the lookups
+ * that succeeded: a field in "update unless edited" is overwritten only while the record still
+ * holds this value.
  */
 export const writtenValuesProjection = erasing({
   name: 'written_values',
   tables: ['written_values'],
   eventTypes: ['LookupSucceeded'],
   async applyBatch(trx, events) {
-    // Later events of a batch win: one row per record and property, as the last write left it.
+    // One row a record: a batch's successes on it folded in order, later values winning, then
+    // laid over what the table holds (a property this batch did not write keeps its value).
     const rows = new Map<
       string,
-      { portal_id: string; object_type: string; object_id: string; property: string; value: string }
+      { portal_id: string; object_type: string; object_id: string; filled: Record<string, string> }
     >();
-    for (const { data: d } of events)
-      for (const [property, value] of Object.entries(d.filled))
-        rows.set(JSON.stringify([d.portalId, d.objectType, d.objectId, property]), {
+    for (const { data: d } of events) {
+      const key = JSON.stringify([d.portalId, d.objectType, d.objectId]);
+      const row = rows.get(key);
+      if (row) Object.assign(row.filled, d.filled);
+      else
+        rows.set(key, {
           portal_id: d.portalId,
           object_type: d.objectType,
           object_id: d.objectId,
-          property,
-          value,
+          filled: { ...d.filled },
         });
-    const values = [...rows.values()];
-    // Kept well under PostgreSQL's 65,535 bind parameters (5 per row).
+    }
+    const values = [...rows.values()].map((row) => ({ ...row, filled: JSON.stringify(row.filled) }));
+    // Kept well under PostgreSQL's 65,535 bind parameters (4 per row).
     for (let i = 0; i < values.length; i += 5_000)
       await trx
         .insertInto('written_values')
         .values(values.slice(i, i + 5_000))
         .onConflict((oc) =>
           oc
-            .columns(['portal_id', 'object_type', 'object_id', 'property'])
-            .doUpdateSet((eb) => ({ value: eb.ref('excluded.value') })),
+            .columns(['portal_id', 'object_type', 'object_id'])
+            .doUpdateSet({ filled: sql`written_values.filled || excluded.filled` }),
         )
         .execute();
   },

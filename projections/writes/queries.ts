@@ -17,13 +17,12 @@ async function fromReadModel(
   for (let i = 0; i < ids.length; i += 1_000) {
     const rows = await db
       .selectFrom('written_values')
-      .select(['object_id', 'property', 'value'])
+      .select(['object_id', 'filled'])
       .where('portal_id', '=', portalId)
       .where('object_type', '=', objectType)
       .where('object_id', 'in', ids.slice(i, i + 1_000))
       .execute();
-    for (const row of rows)
-      found.set(row.object_id, { ...found.get(row.object_id), [row.property]: row.value });
+    for (const row of rows) found.set(row.object_id, { ...row.filled });
   }
 }
 

@@ -1,10 +1,12 @@
-/** One CRM property of one record, and the value ZipFill last wrote to it. */
+import type { ColumnType } from 'kysely';
+
+/** One CRM record, and the value ZipFill last wrote to each of its properties. */
 export interface WrittenValuesTable {
   portal_id: string;
   object_type: string;
   object_id: string;
-  property: string;
-  value: string;
+  /** Property name to value, as JSON. */
+  filled: ColumnType<Record<string, string>, string, string>;
 }
 
 export interface WrittenValueTables {
