@@ -28,6 +28,7 @@ import { adminUserWeek } from './2026_12_06_0101_admin_user_week';
 import { adminPortalsConfigured } from './2026_12_06_0102_admin_portals_configured';
 import { adminUserAccounts } from './2026_12_06_0103_admin_user_accounts';
 import { writtenValuesByRecord } from './2026_12_07_0101_written_values_by_record';
+import { lookupRequestsSeqUnindexed } from './2026_12_07_0102_lookup_requests_seq_unindexed';
 
 /** Every read-model migration, by name; names sort in the order they run. */
 export const migrations: Record<string, Migration> = {
@@ -60,4 +61,5 @@ export const migrations: Record<string, Migration> = {
   '2026_12_06_0102_admin_portals_configured': adminPortalsConfigured,
   '2026_12_06_0103_admin_user_accounts': adminUserAccounts,
   '2026_12_07_0101_written_values_by_record': writtenValuesByRecord,
+  '2026_12_07_0102_lookup_requests_seq_unindexed': lookupRequestsSeqUnindexed,
 };
