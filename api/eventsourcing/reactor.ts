@@ -110,8 +110,8 @@ export class Reactor {
    * round waits for the log to be visible again (for tests and scripts).
    */
   async settled(timeoutMs = 30_000): Promise<void> {
+    await this.options.store.awaitVisible(timeoutMs);
     do {
-      await this.options.store.awaitVisible(timeoutMs);
       await this.worker.settled(timeoutMs);
       await this.options.store.awaitVisible(timeoutMs);
     } while (await this.pending());
