@@ -13,23 +13,25 @@ export const writtenValuesProjection = erasing({
   async applyBatch(trx, events) {
     // One row a record: a batch's successes on it folded in order, later values winning, then
     // laid over what the table holds (a property this batch did not write keeps its value).
-    const rows = new Map<
-      string,
-      { portal_id: string; object_type: string; object_id: string; filled: Record<string, string> }
-    >();
+    type WrittenRecord = {
+      portal_id: string;
+      object_type: string;
+      object_id: string;
+      filled: Record<string, string>;
+    };
+    const records = new Map<string, WrittenRecord>();
     for (const { data: d } of events) {
       const key = JSON.stringify([d.portalId, d.objectType, d.objectId]);
-      const row = rows.get(key);
-      if (row) Object.assign(row.filled, d.filled);
-      else
-        rows.set(key, {
-          portal_id: d.portalId,
-          object_type: d.objectType,
-          object_id: d.objectId,
-          filled: { ...d.filled },
-        });
+      const record = records.get(key) ?? {
+        portal_id: d.portalId,
+        object_type: d.objectType,
+        object_id: d.objectId,
+        filled: {},
+      };
+      Object.assign(record.filled, d.filled);
+      records.set(key, record);
     }
-    const values = [...rows.values()].map((row) => ({ ...row, filled: JSON.stringify(row.filled) }));
+    const values = [...records.values()].map((r) => ({ ...r, filled: JSON.stringify(r.filled) }));
     // Kept well under PostgreSQL's 65,535 bind parameters (4 per row).
     for (let i = 0; i < values.length; i += 5_000)
       await trx
