@@ -298,20 +298,21 @@ export async function runLookupsBench(options: LookupsBenchOptions): Promise<Ben
     rows.push(...(await runFleetLookups(options.postgresUrl, log)));
   }
   log('\n' + formatTable(rows));
-  if (options.only === 'fleet') return { name: 'lookups', rows };
+  if (options.only) return { name: 'lookups', rows };
   const zip = await runZipTableBench();
   log('\n' + formatTable(zip.rows));
   return { name: 'lookups', rows: [...rows, ...zip.rows.map((r) => ({ target: 'ZIP table', ...r }))] };
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  // `npx tsx scripts/bench/lookups.ts [rates...]`, e.g. `500` to look at one rate in process;
-  // `npx tsx scripts/bench/lookups.ts fleet` for the one- and two-process runs only.
+  // `npx tsx scripts/bench/lookups.ts [PostgreSQL|PGlite|fleet] [rates...]`, e.g. `PGlite 2000` to
+  // look at one target at one rate in process, `fleet` for the one- and two-process runs only.
   const args = process.argv.slice(2);
-  const rates = args.filter((a) => a !== 'fleet').map(Number);
+  const only = (['PostgreSQL', 'PGlite', 'fleet'] as const).find((t) => args.includes(t));
+  const rates = args.filter((a) => /^\d+$/.test(a)).map(Number);
   await runLookupsBench({
     postgresUrl: process.env.DATABASE_URL ?? process.env.TEST_DATABASE_URL,
     ...(rates.length > 0 ? { rates } : {}),
-    ...(args.includes('fleet') ? { only: 'fleet' as const } : {}),
+    ...(only ? { only } : {}),
   });
 }
