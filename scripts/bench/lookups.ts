@@ -26,7 +26,15 @@ import {
 import { MapPortalDirectory } from '../../tests/support/portals';
 import { PostgresEventStore } from '../../api/adapters/eventstore/postgres/store';
 import { appendsPerLookup, rawAppendLimit } from './eventstore-workloads';
-import { formatTable, loadAverage, percentile, shareOf, type BenchResult, type BenchRow } from './report';
+import {
+  cpuMs,
+  formatTable,
+  loadAverage,
+  percentile,
+  shareOf,
+  type BenchResult,
+  type BenchRow,
+} from './report';
 import { runFleetLookups } from './lookups-fleet';
 import { runZipTableBench } from './zip-table';
 
@@ -145,6 +153,7 @@ async function offer(
   const since = new Date();
   const writesBefore = crm.writes.length;
   const load1m = loadAverage();
+  const cpuBefore = cpuMs();
   const started = performance.now();
   const deliveries: Promise<unknown>[] = [];
   let refused = 0;
@@ -172,7 +181,9 @@ async function offer(
   const deadline = performance.now() + 60_000;
   while (crm.writes.length - writesBefore < expected && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 20));
+  const cpuAfter = cpuMs();
   const writes = crm.writes.slice(writesBefore);
+  const perLookup = (ms: number) => (ms / Math.max(writes.length, 1)).toFixed(2);
   const latencies = writes
     .map((w) => w.at - (sentAt.get(`${w.portalId}:${w.id}`) ?? w.at))
     .sort((a, b) => a - b);
@@ -188,6 +199,11 @@ async function offer(
     p95ms: Math.round(percentile(latencies, 95)),
     p99ms: Math.round(percentile(latencies, 99)),
     ...(await stages(database, sentAtEpoch, writes, since)),
+    // The driver and the CRM stand-in run in this process too: the same for every version.
+    'cpu ms/lookup': perLookup(cpuAfter.process - cpuBefore.process),
+    ...(database.kind === 'postgres' && cpuAfter.postgres !== undefined && cpuBefore.postgres !== undefined
+      ? { 'server cpu ms/lookup': perLookup(cpuAfter.postgres - cpuBefore.postgres) }
+      : {}),
     load1m,
   };
 }

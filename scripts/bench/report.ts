@@ -1,4 +1,4 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join, resolve } from 'node:path';
 
@@ -28,6 +28,41 @@ export function machineInfo() {
  * run at load 20 and one at load 2 differ fivefold, so a figure without it says little.
  */
 export const loadAverage = () => os.loadavg()[0]!.toFixed(2);
+
+/**
+ * CPU time spent so far by this process and, when it runs on this machine, by every PostgreSQL
+ * server process (from /proc, in clock ticks of 10 ms): work done per lookup, which a busy
+ * machine slows but does not inflate the way it does a rate.
+ */
+export function cpuMs(): { process: number; postgres: number | undefined } {
+  const own = process.cpuUsage();
+  return { process: (own.user + own.system) / 1000, postgres: postgresServerCpuMs() };
+}
+
+function postgresServerCpuMs(): number | undefined {
+  let ticks = 0;
+  let found = false;
+  let pids: string[];
+  try {
+    pids = readdirSync('/proc').filter((d) => /^\d+$/.test(d));
+  } catch {
+    return undefined;
+  }
+  for (const pid of pids) {
+    try {
+      const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      const name = stat.slice(stat.indexOf('(') + 1, stat.lastIndexOf(')'));
+      if (name !== 'postgres' && !name.startsWith('postgres:')) continue;
+      // Fields after the name: state is the 3rd field of stat, utime the 14th and stime the 15th.
+      const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+      ticks += Number(fields[11]) + Number(fields[12]);
+      found = true;
+    } catch {
+      // The process ended between the listing and the read.
+    }
+  }
+  return found ? ticks * 10 : undefined;
+}
 
 /** A figure as a share of the limit measured beside it ("62%"); empty without a limit. */
 export const shareOf = (figure: number, limit: number) =>
