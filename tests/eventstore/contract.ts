@@ -297,6 +297,73 @@ export function eventStoreContract(
       expect(read).toHaveLength(50);
     });
 
+    it('appends to streams that exist at once, at a revision, to any state or to an existing stream', async () => {
+      const [atOne, anyOld, exists, anyNew] = [stream(), stream(), stream(), stream()];
+      await store.append(atOne, [event('A0'), event('A1')], { expected: 'no_stream' });
+      await store.append(anyOld, [event('B0')], { expected: 'no_stream' });
+      await store.append(exists, [event('C0'), event('C1'), event('C2')], { expected: 'no_stream' });
+      const outcomes = await store.appendEach([
+        { stream: atOne, events: [event('A2'), event('A3')], expected: 1n },
+        { stream: anyOld, events: [event('B1')], expected: 'any' },
+        { stream: exists, events: [event('C3')], expected: 'stream_exists' },
+        { stream: anyNew, events: [event('D0'), event('D1')], expected: 'any' },
+      ]);
+      expect(outcomes.map((o) => (o.ok ? o.result : o.error.name))).toEqual([
+        { nextRevision: 3n, idempotent: false },
+        { nextRevision: 1n, idempotent: false },
+        { nextRevision: 3n, idempotent: false },
+        { nextRevision: 1n, idempotent: false },
+      ]);
+      const revisions = async (s: string) =>
+        (await store.readStream(s)).map((e) => `${e.type}@${e.revision}`);
+      expect(await revisions(atOne)).toEqual(['A0@0', 'A1@1', 'A2@2', 'A3@3']);
+      expect(await revisions(anyOld)).toEqual(['B0@0', 'B1@1']);
+      expect(await revisions(exists)).toEqual(['C0@0', 'C1@1', 'C2@2', 'C3@3']);
+      expect(await revisions(anyNew)).toEqual(['D0@0', 'D1@1']);
+    });
+
+    it('refuses only the append of a batch whose stream has moved on, or does not exist, and writes the others', async () => {
+      const [moved, onTime, missing] = [stream(), stream(), stream()];
+      await store.append(moved, [event('M0'), event('M1')], { expected: 'no_stream' });
+      await store.append(onTime, [event('T0')], { expected: 'no_stream' });
+      const outcomes = await store.appendEach([
+        { stream: moved, events: [event('Late')], expected: 0n },
+        { stream: onTime, events: [event('T1')], expected: 0n },
+        { stream: missing, events: [event('X')], expected: 'stream_exists' },
+      ]);
+      expect(outcomes.map((o) => (o.ok ? o.result.nextRevision : o.error.name))).toEqual([
+        'WrongExpectedVersionError',
+        1n,
+        'WrongExpectedVersionError',
+      ]);
+      expect((await store.readStream(moved)).map((e) => e.type)).toEqual(['M0', 'M1']);
+      expect((await store.readStream(onTime)).map((e) => e.type)).toEqual(['T0', 'T1']);
+      expect(await store.readStream(missing)).toEqual([]);
+    });
+
+    it('lands two batches over the same streams at once, whatever order each names them in', async () => {
+      const streams = Array.from({ length: 10 }, stream);
+      const batch = (tag: string, names: string[]) =>
+        store.appendEach(names.map((s) => ({ stream: s, events: [event(tag)], expected: 'any' as const })));
+      const [first, second] = await Promise.all([
+        batch('First', streams),
+        batch('Second', [...streams].reverse()),
+      ]);
+      expect([...first, ...second].every((o) => o.ok)).toBe(true);
+      for (const s of streams)
+        expect((await store.readStream(s)).map((e) => e.type).sort()).toEqual(['First', 'Second']);
+    });
+
+    it('appends a batch that names a stream twice as the two appends one after the other', async () => {
+      const s = stream();
+      const outcomes = await store.appendEach([
+        { stream: s, events: [event('One')], expected: 'any' },
+        { stream: s, events: [event('Two')], expected: 'any' },
+      ]);
+      expect(outcomes.map((o) => o.ok && o.result.nextRevision).sort()).toEqual([0n, 1n]);
+      expect((await store.readStream(s)).map((e) => e.type).sort()).toEqual(['One', 'Two']);
+    });
+
     it('refuses a malformed event before it reaches storage', async () => {
       const s = stream();
       const bad: unknown[] = [

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { InvalidEventError, START } from '../../domain/eventstore/types';
 import { backends, postgresBackend, testDatabaseUrl, type TestDatabase } from '../support/databases';
+import { parseCheckpoint } from '../../api/adapters/eventstore/postgres/checkpoint';
 import { eventStoreContract } from './contract';
 
 for (const backend of backends) {
@@ -26,6 +27,26 @@ for (const backend of backends) {
         InvalidEventError,
       );
       expect(await t.store.readStream(other)).toEqual([]);
+    });
+
+    it('writes a batch of appends in one commit, in the order of its stream names', async () => {
+      const run = randomUUID();
+      const names = ['c', 'a', 'b'].map((s) => `batch-${run}-${s}`);
+      await t.store.append(names[2]!, [{ id: randomUUID(), type: 'Before', data: {} }], {
+        expected: 'no_stream',
+      });
+      const outcomes = await t.store.appendEach([
+        { stream: names[0]!, events: [{ id: randomUUID(), type: 'C', data: {} }], expected: 'no_stream' },
+        { stream: names[1]!, events: [{ id: randomUUID(), type: 'A', data: {} }], expected: 'any' },
+        { stream: names[2]!, events: [{ id: randomUUID(), type: 'B', data: {} }], expected: 0n },
+      ]);
+      expect(outcomes.every((o) => o.ok)).toBe(true);
+      const written = await Promise.all(names.map(async (s) => (await t.store.readStream(s)).at(-1)!));
+      const commits = new Set(written.map((e) => parseCheckpoint(e.position).tx));
+      expect(commits.size).toBe(1);
+      const at = (e: (typeof written)[number]) => Number(parseCheckpoint(e.position).position);
+      const inLog = [...written].sort((x, y) => at(x) - at(y));
+      expect(inLog.map((e) => e.type)).toEqual(['A', 'B', 'C']);
     });
   });
 }

@@ -104,6 +104,65 @@ const migrations: Record<string, Migration> = {
         .execute(db);
     },
   },
+  // Many streams in one call of set-based statements. es_append called once a stream took half
+  // as long again on PostgreSQL, for a webhook's 100 new lookup streams as for a wave's 20 credit
+  // streams, and more on PGlite (scripts/bench/README.md, session 25). Raises 'ES409' when an event id is taken or a stream is not as
+  // expected: the whole call then writes nothing, and the caller appends one stream at a time.
+  // Streams are locked in name order, so two batches never wait on each other in a cycle.
+  '2026_12_08_0001_append_batch': {
+    async up(db) {
+      await sql
+        .raw(
+          `
+        CREATE FUNCTION es_append_batch(p_streams jsonb, p_events jsonb)
+          RETURNS TABLE (n integer, last_revision bigint)
+        LANGUAGE plpgsql AS $fn$
+        DECLARE
+          wanted integer := jsonb_array_length(p_streams);
+          done integer;
+        BEGIN
+          IF EXISTS (SELECT 1 FROM es_events
+                      WHERE event_id = ANY (ARRAY(SELECT (e->>'id')::uuid FROM jsonb_array_elements(p_events) e))) THEN
+            RAISE EXCEPTION USING ERRCODE = 'ES409', MESSAGE = 'an event id of the batch is taken';
+          END IF;
+          PERFORM 1 FROM es_streams
+            WHERE stream_id = ANY (ARRAY(SELECT r->>'stream' FROM jsonb_array_elements(p_streams) r WHERE r->>'expected' IS DISTINCT FROM 'no_stream'))
+            ORDER BY stream_id FOR UPDATE;
+          RETURN QUERY
+          WITH req AS (
+            SELECT * FROM jsonb_to_recordset(p_streams) AS r(n integer, stream text, expected text, revision bigint, count integer)
+          ), created AS (
+            INSERT INTO es_streams (stream_id, revision)
+            SELECT r.stream, r.count - 1 FROM req r WHERE r.expected IN ('no_stream', 'any') ORDER BY r.stream
+            ON CONFLICT (stream_id) DO NOTHING
+            RETURNING stream_id, revision
+          ), moved AS (
+            UPDATE es_streams s SET revision = s.revision + r.count
+              FROM req r
+             WHERE s.stream_id = r.stream
+               AND (r.expected IN ('any', 'stream_exists') OR s.revision = r.revision)
+            RETURNING s.stream_id, s.revision
+          ), written AS (
+            SELECT r.n, r.stream, r.count, w.revision
+              FROM req r JOIN (SELECT * FROM created UNION ALL SELECT * FROM moved) w ON w.stream_id = r.stream
+          ), stored AS (
+            INSERT INTO es_events (epoch, stream_id, stream_revision, event_id, type, data, metadata)
+            SELECT (SELECT epoch FROM es_epoch), w.stream, w.revision - w.count + 1 + e.at, e.id, e.type, e.data, e.metadata
+              FROM jsonb_to_recordset(p_events) AS e(n integer, at integer, id uuid, type text, data jsonb, metadata jsonb)
+              JOIN written w ON w.n = e.n
+             ORDER BY e.n, e.at
+          )
+          SELECT w.n, w.revision FROM written w;
+          GET DIAGNOSTICS done = ROW_COUNT;
+          IF done < wanted THEN
+            RAISE EXCEPTION USING ERRCODE = 'ES409', MESSAGE = 'a stream of the batch is not at its expected revision';
+          END IF;
+        END
+        $fn$`,
+        )
+        .execute(db);
+    },
+  },
 };
 
 class InlineProvider implements MigrationProvider {

@@ -123,59 +123,69 @@ export class PostgresEventStore implements EventStore {
   }
 
   /**
-   * Every append in one statement and one commit, in stream order so two such statements never
-   * wait on each other in a cycle. If any of them is refused (a conflict, a retry, an id taken),
-   * the statement writes nothing and each append is made alone, answering exactly as `append`.
+   * Every append in one statement and one commit (`es_append_batch`), the streams locked in name
+   * order so two such statements never wait on each other in a cycle. If any of them is refused
+   * (a conflict, a retry, an id taken), the statement writes nothing and each append is made
+   * alone, answering exactly as `append`; so is a batch naming a stream twice.
    */
   async appendEach(appends: readonly StreamAppend[]): Promise<AppendOutcome[]> {
     if (appends.length <= 1) return appendOneByOne(this, appends);
-    let requests: { index: number; stream: string; expected: string; events: readonly NewEvent[] }[];
+    let requests: {
+      index: number;
+      stream: string;
+      expected: ExpectedStreamState;
+      events: readonly NewEvent[];
+    }[];
     try {
       requests = appends
         .map(({ stream, events, expected }, index) => {
           assertAppendable(stream, events);
-          return { index, stream, expected: expectedText(expected), events };
+          expectedText(expected); // refuses a negative revision, as append does
+          return { index, stream, expected, events };
         })
-        .sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : a.index - b.index));
+        .sort((a, b) => (a.stream < b.stream ? -1 : a.stream > b.stream ? 1 : 0));
     } catch {
       return appendOneByOne(this, appends);
     }
-    const batch = JSON.stringify(
-      requests.map((r) => ({
+    if (requests.some((r, i) => i > 0 && requests[i - 1]!.stream === r.stream))
+      return appendOneByOne(this, appends);
+    const streams = JSON.stringify(
+      requests.map((r, i) => ({
+        n: i + 1,
         stream: r.stream,
-        expected: r.expected,
-        ids: r.events.map((e) => e.id.toLowerCase()),
-        types: r.events.map((e) => e.type),
-        data: r.events.map((e) => e.data),
-        metadata: r.events.map((e) => e.metadata ?? {}),
+        expected: typeof r.expected === 'bigint' ? null : r.expected,
+        revision: typeof r.expected === 'bigint' ? r.expected.toString() : null,
+        count: r.events.length,
       })),
     );
-    let rows: { n: string; last_revision: string; idempotent: boolean }[];
+    const events = JSON.stringify(
+      requests.flatMap((r, i) =>
+        r.events.map((e, at) => ({
+          n: i + 1,
+          at,
+          id: e.id.toLowerCase(),
+          type: e.type,
+          data: e.data,
+          metadata: e.metadata ?? {},
+        })),
+      ),
+    );
+    let rows: { n: number; last_revision: string }[];
     try {
-      ({ rows } = await sql<{ n: string; last_revision: string; idempotent: boolean }>`
-        SELECT r.n::text AS n, a.last_revision::text AS last_revision, a.idempotent
-          FROM jsonb_array_elements(${batch}::jsonb) WITH ORDINALITY AS r(req, n)
-          CROSS JOIN LATERAL es_append(
-            r.req->>'stream', r.req->>'expected',
-            ARRAY(SELECT x::uuid FROM jsonb_array_elements_text(r.req->'ids') WITH ORDINALITY t(x, i) ORDER BY i),
-            ARRAY(SELECT x FROM jsonb_array_elements_text(r.req->'types') WITH ORDINALITY t(x, i) ORDER BY i),
-            ARRAY(SELECT x FROM jsonb_array_elements(r.req->'data') WITH ORDINALITY t(x, i) ORDER BY i),
-            ARRAY(SELECT x FROM jsonb_array_elements(r.req->'metadata') WITH ORDINALITY t(x, i) ORDER BY i)) a
-         ORDER BY r.n`.execute(this.db));
+      ({ rows } = await sql<{ n: number; last_revision: string }>`
+        SELECT n, last_revision::text AS last_revision
+          FROM es_append_batch(${streams}::jsonb, ${events}::jsonb)`.execute(this.db));
     } catch (error) {
       if (isConnectionFailure(error)) throw this.translate(error);
       return appendOneByOne(this, appends);
     }
     const outcomes: AppendOutcome[] = new Array<AppendOutcome>(appends.length);
-    for (const row of rows) {
-      const request = requests[Number(row.n) - 1]!;
-      outcomes[request.index] = {
+    for (const row of rows)
+      outcomes[requests[row.n - 1]!.index] = {
         ok: true,
-        result: { nextRevision: BigInt(row.last_revision), idempotent: row.idempotent },
+        result: { nextRevision: BigInt(row.last_revision), idempotent: false },
       };
-    }
-    const stored = rows.flatMap((r) => (r.idempotent ? [] : requests[Number(r.n) - 1]!.events));
-    if (stored.length > 0) this.announce(stored);
+    this.announce(requests.flatMap((r) => r.events));
     return outcomes;
   }
 
