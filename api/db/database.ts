@@ -1,11 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import type { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import pg from 'pg';
 import { LeaseLocks, PGLITE_LEASES, POSTGRES_LEASES } from './leases';
 import { lockDataDir } from './lock-file';
-import { createPglite } from './pglite';
+import { openPgliteThread } from './pglite';
+import type { PgliteSession } from './pglite-dialect';
 import { PGliteDialect } from './pglite-dialect';
 import { SchemaScopedPostgresDialect } from './schema-introspector';
 
@@ -104,19 +104,24 @@ function quietPool(config: pg.PoolConfig): pg.Pool {
 /** PGlite in `dataDir`, or in memory (from `image`, a data folder's tarball, when given). */
 export async function openPglite(dataDir: string | undefined, image?: Blob): Promise<Database> {
   let release: (() => void) | undefined;
-  let pglite: PGlite;
+  let pglite: PgliteSession;
   if (dataDir) {
     const dir = resolve(dataDir);
     mkdirSync(dir, { recursive: true });
     release = lockDataDir(dir);
-    pglite = await createPglite(join(dir, 'pglite'));
+    try {
+      pglite = await openPgliteThread(join(dir, 'pglite'));
+    } catch (error) {
+      release();
+      throw error;
+    }
   } else {
-    pglite = await createPglite(undefined, { image });
+    pglite = await openPgliteThread(undefined, { image });
   }
   return fromPglite(pglite, release);
 }
 
-export function fromPglite(pglite: PGlite, release?: () => void): Database {
+export function fromPglite(pglite: PgliteSession, release?: () => void): Database {
   const db = new Kysely<unknown>({ dialect: new PGliteDialect({ pglite }) });
   // Holding the folder's lock file, this process is the only one: leases left in the folder were
   // held by a process that died, and are voided rather than waited out.

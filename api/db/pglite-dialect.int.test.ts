@@ -1,7 +1,9 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
-import { PGliteDialect } from './pglite-dialect';
+import { isConnectionFailure, pgErrorCode } from '../adapters/eventstore/postgres/errors';
+import { PGliteDialect, type PgliteSession } from './pglite-dialect';
+import { PgliteThread } from './pglite-thread';
 
 interface Tables {
   marks: { n: number };
@@ -10,11 +12,10 @@ interface Tables {
 let db: Kysely<Tables> | undefined;
 afterEach(async () => db?.destroy());
 
-async function open(): Promise<Kysely<Tables>> {
-  db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: await PGlite.create() }) });
-  await sql`CREATE TABLE marks (n int)`.execute(db);
-  return db;
-}
+const sessions: Record<string, () => Promise<PgliteSession>> = {
+  'in this thread': () => PGlite.create(),
+  'in a thread of its own': () => PgliteThread.open({ startParams: [] }),
+};
 
 /** Runs a transaction that writes `n` and then waits until `finish` is called to end it. */
 function heldTransaction(db: Kysely<Tables>, n: number, outcome: 'commit' | 'roll back') {
@@ -34,28 +35,57 @@ function heldTransaction(db: Kysely<Tables>, n: number, outcome: 'commit' | 'rol
 const marks = async (db: Kysely<Tables>) =>
   (await db.selectFrom('marks').select('n').orderBy('n').execute()).map((r) => r.n);
 
-describe('Kysely over PGlite', () => {
-  it('keeps a write made outside an open transaction out of it, so a rollback cannot undo it', async () => {
-    const db = await open();
-    const tx = heldTransaction(db, 1, 'roll back');
-    await tx.written;
-    const outside = db.insertInto('marks').values({ n: 2 }).execute();
-    // Give the outside write every chance to slip into the open transaction before it ends.
-    await new Promise((resolve) => setTimeout(resolve, 50));
-    tx.finish();
-    await expect(tx.done).rejects.toThrow('rolled back');
-    await outside;
-    expect(await marks(db)).toEqual([2]);
-  });
+for (const [where, session] of Object.entries(sessions)) {
+  const open = async (): Promise<Kysely<Tables>> => {
+    db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: await session() }) });
+    await sql`CREATE TABLE marks (n int UNIQUE)`.execute(db);
+    return db;
+  };
 
-  it('commits a transaction and reports the rows a statement changed', async () => {
-    const db = await open();
-    const tx = heldTransaction(db, 1, 'commit');
-    await tx.written;
-    tx.finish();
-    await tx.done;
-    const [updated] = await db.updateTable('marks').set({ n: 3 }).execute();
-    expect(updated?.numUpdatedRows).toBe(1n);
-    expect(await marks(db)).toEqual([3]);
+  describe(`Kysely over PGlite ${where}`, () => {
+    it('keeps a write made outside an open transaction out of it, so a rollback cannot undo it', async () => {
+      const db = await open();
+      const tx = heldTransaction(db, 1, 'roll back');
+      await tx.written;
+      const outside = db.insertInto('marks').values({ n: 2 }).execute();
+      // Give the outside write every chance to slip into the open transaction before it ends.
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      tx.finish();
+      await expect(tx.done).rejects.toThrow('rolled back');
+      await outside;
+      expect(await marks(db)).toEqual([2]);
+    });
+
+    it('commits a transaction and reports the rows a statement changed', async () => {
+      const db = await open();
+      const tx = heldTransaction(db, 1, 'commit');
+      await tx.written;
+      tx.finish();
+      await tx.done;
+      const [updated] = await db.updateTable('marks').set({ n: 3 }).execute();
+      expect(updated?.numUpdatedRows).toBe(1n);
+      expect(await marks(db)).toEqual([3]);
+    });
+
+    it("refuses a statement with PostgreSQL's own error code, and goes on serving", async () => {
+      const db = await open();
+      await db.insertInto('marks').values({ n: 1 }).execute();
+      const refusal = await db
+        .insertInto('marks')
+        .values({ n: 1 })
+        .execute()
+        .catch((e: unknown) => e);
+      expect(pgErrorCode(refusal)).toBe('23505');
+      expect(isConnectionFailure(refusal)).toBe(false);
+      await db.insertInto('marks').values({ n: 2 }).execute();
+      expect(await marks(db)).toEqual([1, 2]);
+    });
+
+    it('answers a statement after it was closed as a lost connection', async () => {
+      const pglite = await session();
+      await pglite.close();
+      const refusal = await pglite.query('SELECT 1').catch((e: unknown) => e);
+      expect(isConnectionFailure(refusal)).toBe(true);
+    });
   });
-});
+}

@@ -6,7 +6,6 @@
  * uses them, and Kysely says so if something ever does. Unlike 0.29's, it takes the one
  * connection's lock itself (below).
  */
-import type { PGlite, Transaction } from '@electric-sql/pglite';
 import {
   PostgresAdapter,
   PostgresQueryCompiler,
@@ -29,20 +28,21 @@ class PGliteAdapter extends PostgresAdapter {
   override async releaseMigrationLock(): Promise<void> {}
 }
 
-class PGliteConnection implements DatabaseConnection {
-  #transaction: Transaction | undefined;
-  #commit: (() => void) | undefined;
-  #rollback: ((reason?: unknown) => void) | undefined;
-  #closed: Promise<void> | undefined;
+/**
+ * What the dialect needs of PGlite: statements, and closing. PGlite itself, or PGlite in a thread
+ * of its own (./pglite-thread), which the service uses.
+ */
+export interface PgliteSession {
+  query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
+  close(): Promise<void>;
+  readonly closed: boolean;
+}
 
-  constructor(readonly pglite: PGlite) {}
+class PGliteConnection implements DatabaseConnection {
+  constructor(readonly pglite: PgliteSession) {}
 
   async executeQuery<R>(compiled: CompiledQuery): Promise<QueryResult<R>> {
-    const { affectedRows, rows } = await (this.#transaction ?? this.pglite).query<R>(
-      compiled.sql,
-      [...compiled.parameters],
-      { rowMode: 'object' },
-    );
+    const { affectedRows, rows } = await this.pglite.query<R>(compiled.sql, [...compiled.parameters]);
     return {
       numAffectedRows: affectedRows !== undefined && affectedRows !== null ? BigInt(affectedRows) : undefined,
       rows: rows ?? [],
@@ -54,42 +54,17 @@ class PGliteConnection implements DatabaseConnection {
     throw new Error('Streaming is not supported by PGlite.');
   }
 
-  /** PGlite's own transaction holds the instance, so nothing else runs inside it. */
+  /** The caller holds the one connection (the mutex below) until it commits or rolls back. */
   async begin(): Promise<void> {
-    const committed = new Promise<void>((resolve, reject) => {
-      this.#commit = resolve;
-      this.#rollback = reject;
-    });
-    let begun!: () => void;
-    const started = new Promise<void>((resolve) => (begun = resolve));
-    this.#closed = this.pglite.transaction(async (tx) => {
-      this.#transaction = tx;
-      begun();
-      await committed;
-    });
-    await started;
+    await this.pglite.query('BEGIN');
   }
 
   async commit(): Promise<void> {
-    this.#commit?.();
-    try {
-      await this.#closed;
-    } finally {
-      this.#reset();
-    }
+    await this.pglite.query('COMMIT');
   }
 
   async rollback(): Promise<void> {
-    this.#rollback?.(new Error('Transaction rolled back'));
-    await this.#closed?.catch(() => undefined);
-    this.#reset();
-  }
-
-  #reset() {
-    this.#commit = undefined;
-    this.#rollback = undefined;
-    this.#transaction = undefined;
-    this.#closed = undefined;
+    await this.pglite.query('ROLLBACK');
   }
 }
 
@@ -119,11 +94,10 @@ class PGliteDriver implements Driver {
   #connection: PGliteConnection | undefined;
   readonly #mutex = new ConnectionMutex();
 
-  constructor(private readonly pglite: PGlite) {}
+  constructor(private readonly pglite: PgliteSession) {}
 
   async init(): Promise<void> {
     if (this.pglite.closed) throw new Error('PGlite instance is already closed.');
-    await this.pglite.waitReady;
     this.#connection = new PGliteConnection(this.pglite);
   }
 
@@ -156,7 +130,7 @@ class PGliteDriver implements Driver {
 
 /** Kysely over one PGlite instance; `db.destroy()` closes it. */
 export class PGliteDialect implements Dialect {
-  constructor(private readonly config: { pglite: PGlite }) {}
+  constructor(private readonly config: { pglite: PgliteSession }) {}
 
   createAdapter(): DialectAdapter {
     return new PGliteAdapter();
