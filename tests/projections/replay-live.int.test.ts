@@ -227,11 +227,22 @@ describe.runIf(testDatabaseUrl)('npm run replay while the service serves (Postgr
     const analyst = `${schema}_analyst`;
     try {
       for (let i = 0; i < 3; i++) await register(service, `analyst-${i}-${schema}@example.com`);
-      // "No events behind" can come a moment early on PostgreSQL (see above): a loaded run read
-      // the accounts before the third sign-up reached them.
+      // "No events behind" can come a moment early on PostgreSQL (see above), and each read model
+      // commits on its own there: loaded runs read the accounts before the third sign-up reached
+      // them, and the accounts with it before its credits. The read models are taken once they
+      // hold three accounts and stay the same for a second.
+      let last = '';
       await expect
-        .poll(async () => (await readModelsIn(url, schema)).tables.accounts?.length, { timeout: 15_000 })
-        .toBe(3);
+        .poll(
+          async () => {
+            const now = JSON.stringify((await readModelsIn(url, schema)).tables);
+            const settled = now === last && JSON.parse(now).accounts?.length === 3;
+            last = now;
+            return settled;
+          },
+          { timeout: 20_000, interval: 1_000 },
+        )
+        .toBe(true);
       const before = await readModelsIn(url, schema);
 
       const { stdout } = await replay(databaseUrl, ['--into', analyst, 'accounts']);
