@@ -29,7 +29,15 @@ export function FindRecordCard({ portalIds }: { portalIds: readonly string[] }) 
   });
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    setShown({ portalId: chosenPortal, objectType, objectId: objectId.trim() });
+    const asked = { portalId: chosenPortal, objectType, objectId: objectId.trim() };
+    // The same record asked again is read again: a lookup may have changed it since.
+    if (
+      shown?.portalId === asked.portalId &&
+      shown.objectType === asked.objectType &&
+      shown.objectId === asked.objectId
+    )
+      void history.refetch();
+    else setShown(asked);
   };
 
   if (portalIds.length === 0) return null;
