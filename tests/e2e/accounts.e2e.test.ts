@@ -84,12 +84,20 @@ describe('accounts in the browser', () => {
     await page.getByRole('button', { name: 'Send Reset Email' }).click();
     await expect.poll(() => page.locator('[role="alert"], .alert').count(), POLL).toBeGreaterThan(0);
 
-    await page.goto('/dev/mail');
-    const mail = page
+    // The mail is sent after the answer, as a busy service may: the mailbox is opened again
+    // until it is there, as a person would reload it.
+    const link = page
       .locator('article')
       .filter({ hasText: `To: ${address}` })
-      .first();
-    await mail.locator('a[href*="/reset-password/"]').click();
+      .first()
+      .locator('a[href*="/reset-password/"]');
+    await expect
+      .poll(async () => {
+        await page.goto('/dev/mail');
+        return link.count();
+      }, POLL)
+      .toBeGreaterThan(0);
+    await link.click();
     await page.waitForURL('**/reset-password/**');
     const newPassword = 'another long passphrase';
     await page.getByLabel('New password', { exact: true }).fill(newPassword);
