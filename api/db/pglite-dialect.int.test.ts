@@ -1,6 +1,6 @@
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, sql } from 'kysely';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isConnectionFailure, pgErrorCode } from '../adapters/eventstore/postgres/errors';
 import { PGliteDialect, type PgliteSession } from './pglite-dialect';
 import { PgliteThread } from './pglite-thread';
@@ -8,9 +8,6 @@ import { PgliteThread } from './pglite-thread';
 interface Tables {
   marks: { n: number };
 }
-
-let db: Kysely<Tables> | undefined;
-afterEach(async () => db?.destroy());
 
 const sessions: Record<string, () => Promise<PgliteSession>> = {
   'in this thread': () => PGlite.create(),
@@ -36,13 +33,20 @@ const marks = async (db: Kysely<Tables>) =>
   (await db.selectFrom('marks').select('n').orderBy('n').execute()).map((r) => r.n);
 
 for (const [where, session] of Object.entries(sessions)) {
-  const open = async (): Promise<Kysely<Tables>> => {
-    db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: await session() }) });
-    await sql`CREATE TABLE marks (n int UNIQUE)`.execute(db);
-    return db;
-  };
-
   describe(`Kysely over PGlite ${where}`, () => {
+    // One database for the kind's tests (each a fresh in-memory initdb, seconds on a busy
+    // machine); each test starts from an empty table.
+    let shared: Kysely<Tables> | undefined;
+    beforeAll(async () => {
+      shared = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: await session() }) });
+    });
+    afterAll(async () => shared?.destroy());
+    const open = async (): Promise<Kysely<Tables>> => {
+      await sql`DROP TABLE IF EXISTS marks`.execute(shared!);
+      await sql`CREATE TABLE marks (n int UNIQUE)`.execute(shared!);
+      return shared!;
+    };
+
     it('keeps a write made outside an open transaction out of it, so a rollback cannot undo it', async () => {
       const db = await open();
       const tx = heldTransaction(db, 1, 'roll back');
