@@ -235,8 +235,9 @@ describe.runIf(testDatabaseUrl)('npm run replay while the service serves (Postgr
       await expect
         .poll(
           async () => {
-            const now = JSON.stringify((await readModelsIn(url, schema)).tables);
-            const settled = now === last && JSON.parse(now).accounts?.length === 3;
+            const { tables } = await readModelsIn(url, schema);
+            const now = JSON.stringify(tables);
+            const settled = now === last && tables.accounts?.length === 3;
             last = now;
             return settled;
           },
