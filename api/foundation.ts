@@ -86,6 +86,7 @@ export function composeFoundation(
     projections,
     locks: database.locks,
     batchSize: database.kind === 'pglite' ? 200 : 1000,
+    commitTogether: database.kind === 'pglite',
     log: (level, message, fields) => logger[level](message, fields),
   });
   return {

@@ -53,7 +53,7 @@ export async function advanceCheckpoint(
  * Answers the names it moved; the others were moved by another writer.
  */
 export async function advanceCheckpoints(
-  db: ReadModelDb,
+  db: ReadModelDb | ReadModelTransaction,
   names: readonly string[],
   from: Checkpoint,
   to: Checkpoint,
