@@ -50,8 +50,14 @@ const KNOWN = new Set([
 
 const LEVELS = new Set(['error', 'warn', 'info', 'debug']);
 
+/**
+ * A text column's value cut to `max` code units: a cut through a surrogate pair, or a lone one in
+ * the text, becomes U+FFFD, which the batch's JSON can carry (PostgreSQL refuses a lone surrogate
+ * in jsonb, and would refuse the whole batch).
+ */
+const cut = (value: string, max: number) => value.slice(0, max).toWellFormed();
 const text = (value: unknown, max: number) =>
-  typeof value === 'string' && value !== '' ? value.slice(0, max) : null;
+  typeof value === 'string' && value !== '' ? cut(value, max) : null;
 const int = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) ? Math.round(value) : null;
 
@@ -63,7 +69,7 @@ export function toRow(line: LogLine): RequestLogRow {
   return {
     timestamp: line.time,
     level: LEVELS.has(line.level) ? line.level : 'info',
-    message: String(line.message).slice(0, 2000),
+    message: cut(String(line.message), 2000),
     user_id: text(line.userId, 100),
     user_email: text(line.userEmail, 320),
     request_id: text(line.requestId, 100),
@@ -79,6 +85,47 @@ export function toRow(line: LogLine): RequestLogRow {
     url,
     metadata: JSON.stringify(metadata),
   };
+}
+
+const LINE_COLUMNS = [
+  'timestamp',
+  'level',
+  'message',
+  'user_id',
+  'user_email',
+  'request_id',
+  'source_file',
+  'source_function',
+  'ip_address',
+  'user_agent',
+  'stack_trace',
+  'is_lookup',
+  'status_code',
+  'response_time_ms',
+  'method',
+  'url',
+] as const satisfies readonly (keyof RequestLogRow)[];
+
+/** A line as an element of the batch's JSON, its metadata (already JSON) as it is. */
+function lineJson(row: RequestLogRow): string {
+  const fields = LINE_COLUMNS.map((c) => `${JSON.stringify(c)}:${JSON.stringify(row[c] ?? null)}`);
+  return `{${fields.join(',')},"metadata":${row.metadata}}`;
+}
+
+/**
+ * Inserts a batch of lines from one jsonb parameter and answers their ids in the batch's order.
+ * Bound one by one, a batch of 200 lines was 3,400 parameters that PGlite's JavaScript encodes
+ * apart; as one JSON document the insert took 9 to 13 ms instead of 16 to 35 (bench README,
+ * session 26).
+ */
+async function insertLines(trx: Transaction<OperationalTables>, batch: readonly RequestLogRow[]) {
+  const columns = sql.join([...LINE_COLUMNS, 'metadata'].map((c) => sql.ref(c)));
+  const { rows } = await sql<{ id: string }>`
+    INSERT INTO request_logs (${columns})
+    SELECT ${columns} FROM jsonb_populate_recordset(NULL::request_logs, ${`[${batch.map(lineJson).join(',')}]`}::jsonb)
+      WITH ORDINALITY AS line ORDER BY line.ordinality
+    RETURNING id::text AS id`.execute(trx);
+  return rows.map((r) => r.id);
 }
 
 /**
@@ -172,8 +219,7 @@ export class RequestLogWriter {
       const batch = this.queue.splice(0, this.batchSize);
       try {
         await this.db.transaction().execute(async (trx) => {
-          const inserted = await trx.insertInto('request_logs').values(batch).returning('id').execute();
-          const ids = inserted.map((r) => String(r.id));
+          const ids = await insertLines(trx, batch);
           await recordHourlyStats(trx, batch);
           await recordRequests(trx, batch, ids);
           await this.options.afterWrite?.(trx, ids);

@@ -51,5 +51,31 @@ for (const backend of backends) {
       expect(stored[2]!.metadata.statusCode).toBe(404);
       expect(stored[0]!.metadata).not.toHaveProperty('statusCode');
     });
+
+    it('keeps a line whose text was cut through an emoji, or holds half of one, with U+FFFD in its place, and the rest of its batch', async () => {
+      const db = operationalDb(database.database);
+      const writer = new RequestLogWriter(db, { batchSize: 100 });
+      const requestId = randomUUID();
+      const at = (s: number) => new Date(Date.UTC(2026, 10, 29, 7, 0, s)).toISOString();
+      writer.sink({ time: at(0), level: 'info', message: `${'a'.repeat(1999)}😀`, requestId });
+      writer.sink({
+        time: at(1),
+        level: 'info',
+        message: 'half \ud83d of an emoji',
+        requestId,
+        userAgent: 'x\ude00',
+      });
+      writer.sink({ time: at(2), level: 'info', message: 'after them', requestId });
+      await writer.flush();
+
+      const stored = await requestTimeline(db, requestId);
+      expect(writer.stats().lost).toBe(0);
+      expect(stored.map((l) => l.message)).toEqual([
+        `${'a'.repeat(1999)}\ufffd`,
+        'half \ufffd of an emoji',
+        'after them',
+      ]);
+      expect(stored[1]!.userAgent).toBe('x\ufffd');
+    });
   });
 }
