@@ -77,6 +77,36 @@ export function eventStoreContract(
       expect(Number.isNaN(Date.parse(read[0]!.recordedAt))).toBe(false);
     });
 
+    it('reads every event back exactly as appended, from its stream, from the log and from a typed read alike', async () => {
+      const s = stream();
+      const awkward = {
+        text: 'Zürich – 東京 😀 "quoted" \\ back\\slash',
+        nested: { list: [1, 2.5, -3, null, true, 'x'], empty: {}, none: [] },
+        big: 9007199254740991,
+        blank: '',
+      };
+      const before = Date.now();
+      const events = [event('ContractAwkward', awkward), event('ContractPlain', { n: 2 })];
+      await store.append(s, events, { expected: 'no_stream' });
+      const fromStream = await store.readStream(s);
+      const fromLog = await readOurs(store, new Set([s]));
+      const typed: RecordedEvent[] = [];
+      for (let after: Checkpoint = START; ;) {
+        const page = await store.readAll({ after, limit: 1000, types: ['ContractAwkward'] });
+        typed.push(...page.events.filter((e) => e.streamName === s));
+        if (page.atEnd) break;
+        after = page.next;
+      }
+      expect(fromStream[0]!.data).toEqual(awkward);
+      expect(fromStream[0]!.metadata).toMatchObject(events[0]!.metadata!);
+      expect(fromLog).toEqual(fromStream);
+      expect(typed).toEqual([fromStream[0]]);
+      const recordedAt = Date.parse(fromStream[0]!.recordedAt);
+      expect(recordedAt).toBeGreaterThanOrEqual(before - 1000);
+      expect(recordedAt).toBeLessThanOrEqual(Date.now() + 1000);
+      expect(fromStream[0]!.recordedAt).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+    });
+
     it('reads a missing stream as empty and a stream from a given revision', async () => {
       const s = stream();
       expect(await store.readStream(s)).toEqual([]);

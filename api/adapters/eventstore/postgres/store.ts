@@ -22,20 +22,18 @@ import {
 import { appendOneByOne } from '../append-each';
 import { assertAppendable, assertPageRequest, pageOf } from '../../../../domain/eventstore/validation';
 import { formatCheckpoint, parseCheckpoint } from './checkpoint';
+import {
+  EVENT_COLUMNS,
+  eventRowsOfJson,
+  eventsAsJson,
+  selectEvents,
+  toRecorded,
+  type EventRow,
+} from './event-rows';
 import { isConnectionFailure, pgErrorCode } from './errors';
 
-interface EventRow {
-  global_position: string;
-  epoch: number;
-  tx: string;
-  stream_id: string;
-  stream_revision: string;
-  event_id: string;
-  type: string;
-  data: Record<string, unknown>;
-  metadata: Record<string, unknown>;
-  recorded_at: Date | string;
-}
+/** The log's order, as catch-up reads follow it. */
+const LOG_ORDER = sql`e.epoch, e.tx_id, e.global_position`;
 
 /** A row of a typed read: an event of the page, or none (nulls), beside the last event looked at. */
 type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & {
@@ -45,23 +43,13 @@ type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & {
   looked: number;
 };
 
-const EVENT_COLUMNS = sql.raw(
-  'e.global_position::text AS global_position, e.epoch, e.tx_id::text AS tx, e.stream_id, ' +
-    'e.stream_revision::text AS stream_revision, e.event_id::text AS event_id, e.type, e.data, e.metadata, e.recorded_at',
-);
-
-function toRecorded(row: EventRow): RecordedEvent {
-  const recordedAt = row.recorded_at instanceof Date ? row.recorded_at : new Date(row.recorded_at);
-  return {
-    id: row.event_id,
-    type: row.type,
-    data: row.data,
-    metadata: row.metadata,
-    streamName: row.stream_id,
-    revision: BigInt(row.stream_revision),
-    position: formatCheckpoint({ epoch: row.epoch, tx: row.tx, position: row.global_position }),
-    recordedAt: recordedAt.toISOString(),
-  };
+/** The last event a typed read looked at, and on PGlite the page's events as one JSON text. */
+interface WindowRow {
+  last_epoch: number;
+  last_tx: string;
+  last_position: string;
+  looked: number;
+  page: string;
 }
 
 function expectedText(expected: ExpectedStreamState): string {
@@ -201,10 +189,13 @@ export class PostgresEventStore implements EventStore {
 
   private async readRange(stream: string, from: bigint, limit: number | null): Promise<RecordedEvent[]> {
     try {
-      const { rows } = await sql<EventRow>`
-        SELECT ${EVENT_COLUMNS} FROM es_events e
-         WHERE e.stream_id = ${stream} AND e.stream_revision >= ${from.toString()}::bigint
-         ORDER BY e.stream_revision LIMIT ${limit}`.execute(this.db);
+      const rows = await selectEvents(
+        this.db,
+        this.kind,
+        sql`e.stream_id = ${stream} AND e.stream_revision >= ${from.toString()}::bigint`,
+        sql`e.stream_revision`,
+        limit,
+      );
       return rows.map(toRecorded);
     } catch (error) {
       throw this.translate(error);
@@ -219,11 +210,7 @@ export class PostgresEventStore implements EventStore {
     try {
       if (types) return await this.readAllOf(types, after, limit, unread);
       // Ordering columns are qualified: an output alias of the same name would sort as text.
-      const { rows } = await sql<EventRow>`
-        SELECT ${EVENT_COLUMNS} FROM es_events e
-         WHERE ${unread}
-         ORDER BY e.epoch, e.tx_id, e.global_position
-         LIMIT ${limit}`.execute(this.db);
+      const rows = await selectEvents(this.db, this.kind, unread, LOG_ORDER, limit);
       const events = rows.map(toRecorded);
       const last = events.at(-1);
       return { events, next: last ? last.position : after, atEnd: events.length < limit };
@@ -244,6 +231,7 @@ export class PostgresEventStore implements EventStore {
     limit: number,
     unread: RawBuilder<unknown>,
   ): Promise<ReadAllResult> {
+    if (this.kind === 'pglite') return this.readWindowAsJson(types, after, limit, unread);
     const { rows } = await sql<PageRow>`
       WITH win AS (
         SELECT e.* FROM es_events e WHERE ${unread}
@@ -265,6 +253,33 @@ export class PostgresEventStore implements EventStore {
         tx: last.last_tx,
         position: last.last_position,
       }),
+      atEnd: last.looked < limit,
+    };
+  }
+
+  /** readAllOf on PGlite: the page's events as one JSON text beside the last event looked at. */
+  private async readWindowAsJson(
+    types: readonly string[],
+    after: Checkpoint,
+    limit: number,
+    unread: RawBuilder<unknown>,
+  ): Promise<ReadAllResult> {
+    const { rows } = await sql<WindowRow>`
+      WITH win AS (
+        SELECT e.* FROM es_events e WHERE ${unread}
+         ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit}),
+      last AS (
+        SELECT epoch, tx_id, global_position, (SELECT count(*) FROM win) AS looked
+          FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)
+      SELECT l.epoch AS last_epoch, l.tx_id::text AS last_tx, l.global_position::text AS last_position,
+             l.looked::int AS looked,
+             (SELECT ${eventsAsJson(LOG_ORDER)} FROM win e WHERE e.type = ANY(${types}::text[])) AS page
+        FROM last l`.execute(this.db);
+    const last = rows[0];
+    if (!last) return { events: [], next: after, atEnd: true };
+    return {
+      events: eventRowsOfJson(last.page).map(toRecorded),
+      next: formatCheckpoint({ epoch: last.last_epoch, tx: last.last_tx, position: last.last_position }),
       atEnd: last.looked < limit,
     };
   }
