@@ -85,6 +85,46 @@ for (const [where, session] of Object.entries(sessions)) {
       expect(await marks(db)).toEqual([1, 2]);
     });
 
+    it('sends the statements of many callers one behind the other without waiting for answers, each answered its own', async () => {
+      const pglite = await session();
+      let inFlight = 0;
+      let most = 0;
+      const counting: PgliteSession = {
+        get closed() {
+          return pglite.closed;
+        },
+        close: () => pglite.close(),
+        async query<R>(text: string, params?: unknown[]) {
+          most = Math.max(most, ++inFlight);
+          try {
+            return await pglite.query<R>(text, params);
+          } finally {
+            inFlight--;
+          }
+        },
+      };
+      const db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: counting }) });
+      try {
+        await sql`CREATE TABLE marks (n int UNIQUE)`.execute(db);
+        const answers = await Promise.all(
+          Array.from({ length: 20 }, async (_, i) => {
+            if (i === 7) {
+              // One refused among them: the statements behind it are answered all the same.
+              const refused = await sql`SELECT 1 / 0`.execute(db).catch((e: unknown) => e);
+              return pgErrorCode(refused);
+            }
+            await db.insertInto('marks').values({ n: i }).execute();
+            return (await sql<{ i: number }>`SELECT ${i}::int AS i`.execute(db)).rows[0]!.i;
+          }),
+        );
+        expect(answers).toEqual(Array.from({ length: 20 }, (_, i) => (i === 7 ? '22012' : i)));
+        expect(most).toBeGreaterThan(1);
+        expect(await marks(db)).toEqual(Array.from({ length: 20 }, (_, i) => i).filter((i) => i !== 7));
+      } finally {
+        await db.destroy();
+      }
+    });
+
     it('answers a statement after it was closed as a lost connection', async () => {
       const pglite = await session();
       await pglite.close();
