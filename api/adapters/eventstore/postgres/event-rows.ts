@@ -52,31 +52,18 @@ export const eventsAsJson = (order: RawBuilder<unknown>) =>
   sql<string>`coalesce(json_agg(${EVENT_ARRAY} ORDER BY ${order}), '[]')::text`;
 
 export function eventRowsOfJson(page: string): EventRow[] {
-  return (JSON.parse(page) as EventArray[]).map(
-    ([
-      global_position,
-      epoch,
-      tx,
-      stream_id,
-      stream_revision,
-      event_id,
-      type,
-      data,
-      metadata,
-      recorded_at,
-    ]) => ({
-      global_position,
-      epoch,
-      tx,
-      stream_id,
-      stream_revision,
-      event_id,
-      type,
-      data,
-      metadata,
-      recorded_at,
-    }),
-  );
+  return (JSON.parse(page) as EventArray[]).map((e) => ({
+    global_position: e[0],
+    epoch: e[1],
+    tx: e[2],
+    stream_id: e[3],
+    stream_revision: e[4],
+    event_id: e[5],
+    type: e[6],
+    data: e[7],
+    metadata: e[8],
+    recorded_at: e[9],
+  }));
 }
 
 /**

@@ -35,22 +35,16 @@ import { isConnectionFailure, pgErrorCode } from './errors';
 /** The log's order, as catch-up reads follow it. */
 const LOG_ORDER = sql`e.epoch, e.tx_id, e.global_position`;
 
-/** A row of a typed read: an event of the page, or none (nulls), beside the last event looked at. */
-type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & {
+/** The last event a typed read looked at, where the next read continues. */
+interface LastLooked {
   last_epoch: number;
   last_tx: string;
   last_position: string;
   looked: number;
-};
-
-/** The last event a typed read looked at, and on PGlite the page's events as one JSON text. */
-interface WindowRow {
-  last_epoch: number;
-  last_tx: string;
-  last_position: string;
-  looked: number;
-  page: string;
 }
+
+/** A row of a typed read: an event of the page, or none (nulls), beside the last event looked at. */
+type PageRow = { [K in keyof EventRow]: EventRow[K] | null } & LastLooked;
 
 function expectedText(expected: ExpectedStreamState): string {
   if (typeof expected === 'bigint') {
@@ -231,54 +225,37 @@ export class PostgresEventStore implements EventStore {
     limit: number,
     unread: RawBuilder<unknown>,
   ): Promise<ReadAllResult> {
-    if (this.kind === 'pglite') return this.readWindowAsJson(types, after, limit, unread);
-    const { rows } = await sql<PageRow>`
+    const window = sql`
       WITH win AS (
         SELECT e.* FROM es_events e WHERE ${unread}
-         ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit}),
+         ORDER BY ${LOG_ORDER} LIMIT ${limit}),
       last AS (
         SELECT epoch, tx_id, global_position, (SELECT count(*) FROM win) AS looked
-          FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)
-      SELECT ${EVENT_COLUMNS}, l.epoch AS last_epoch, l.tx_id::text AS last_tx, l.global_position::text AS last_position,
-             l.looked::int AS looked
-        FROM last l LEFT JOIN win e ON e.type = ANY(${types}::text[])
-       ORDER BY e.epoch, e.tx_id, e.global_position`.execute(this.db);
-    const events = rows.flatMap((r) => (r.event_id === null ? [] : [toRecorded(r as EventRow)]));
-    const last = rows[0];
+          FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)`;
+    const lastColumns = sql`l.epoch AS last_epoch, l.tx_id::text AS last_tx,
+      l.global_position::text AS last_position, l.looked::int AS looked`;
+    let events: RecordedEvent[];
+    let last: LastLooked | undefined;
+    if (this.kind === 'pglite') {
+      // One row: the last event looked at, and the page's events as one JSON text (event-rows.ts).
+      const { rows } = await sql<LastLooked & { page: string }>`${window}
+        SELECT ${lastColumns},
+               (SELECT ${eventsAsJson(LOG_ORDER)} FROM win e WHERE e.type = ANY(${types}::text[])) AS page
+          FROM last l`.execute(this.db);
+      const row = rows[0];
+      last = row;
+      events = row ? eventRowsOfJson(row.page).map(toRecorded) : [];
+    } else {
+      const { rows } = await sql<PageRow>`${window}
+        SELECT ${EVENT_COLUMNS}, ${lastColumns}
+          FROM last l LEFT JOIN win e ON e.type = ANY(${types}::text[])
+         ORDER BY ${LOG_ORDER}`.execute(this.db);
+      last = rows[0];
+      events = rows.flatMap((r) => (r.event_id === null ? [] : [toRecorded(r as EventRow)]));
+    }
     if (!last) return { events, next: after, atEnd: true };
     return {
       events,
-      next: formatCheckpoint({
-        epoch: last.last_epoch,
-        tx: last.last_tx,
-        position: last.last_position,
-      }),
-      atEnd: last.looked < limit,
-    };
-  }
-
-  /** readAllOf on PGlite: the page's events as one JSON text beside the last event looked at. */
-  private async readWindowAsJson(
-    types: readonly string[],
-    after: Checkpoint,
-    limit: number,
-    unread: RawBuilder<unknown>,
-  ): Promise<ReadAllResult> {
-    const { rows } = await sql<WindowRow>`
-      WITH win AS (
-        SELECT e.* FROM es_events e WHERE ${unread}
-         ORDER BY e.epoch, e.tx_id, e.global_position LIMIT ${limit}),
-      last AS (
-        SELECT epoch, tx_id, global_position, (SELECT count(*) FROM win) AS looked
-          FROM win ORDER BY epoch DESC, tx_id DESC, global_position DESC LIMIT 1)
-      SELECT l.epoch AS last_epoch, l.tx_id::text AS last_tx, l.global_position::text AS last_position,
-             l.looked::int AS looked,
-             (SELECT ${eventsAsJson(LOG_ORDER)} FROM win e WHERE e.type = ANY(${types}::text[])) AS page
-        FROM last l`.execute(this.db);
-    const last = rows[0];
-    if (!last) return { events: [], next: after, atEnd: true };
-    return {
-      events: eventRowsOfJson(last.page).map(toRecorded),
       next: formatCheckpoint({ epoch: last.last_epoch, tx: last.last_tx, position: last.last_position }),
       atEnd: last.looked < limit,
     };
