@@ -290,10 +290,7 @@ export class ProjectionRunner {
       from,
       next,
     );
-    for (const m of untouched)
-      if (moved.has(m.projection.name)) this.moved(m, next);
-      // Another writer moved it (a replay switched a rebuilt version in): read on from there.
-      else m.stale = true;
+    this.followCheckpoints(untouched, moved, next);
   }
 
   /**
@@ -326,9 +323,7 @@ export class ProjectionRunner {
     } catch {
       return false;
     }
-    for (const m of members)
-      if (moved.has(m.projection.name)) this.moved(m, next);
-      else m.stale = true;
+    this.followCheckpoints(members, moved, next);
     return true;
   }
 
@@ -355,6 +350,14 @@ export class ProjectionRunner {
         attempt: m.failures,
       });
     }
+  }
+
+  /** Members whose checkpoint moved to `next`, and the others, which another writer moved first. */
+  private followCheckpoints(members: readonly Member[], moved: ReadonlySet<string>, next: Checkpoint) {
+    for (const m of members)
+      if (moved.has(m.projection.name)) this.moved(m, next);
+      // Another writer moved it (a replay switched a rebuilt version in): read on from there.
+      else m.stale = true;
   }
 
   private moved(m: Member, next: Checkpoint): void {
