@@ -106,10 +106,12 @@ const LINE_COLUMNS = [
   'url',
 ] as const satisfies readonly (keyof RequestLogRow)[];
 
-/** A line as an element of the batch's JSON, its metadata (already JSON) as it is. */
-function lineJson(row: RequestLogRow): string {
-  const fields = LINE_COLUMNS.map((c) => `${JSON.stringify(c)}:${JSON.stringify(row[c] ?? null)}`);
-  return `{${fields.join(',')},"metadata":${row.metadata}}`;
+/**
+ * A line as an element of the batch's JSON, its metadata (already JSON, made when the line was
+ * queued) as it is. The row's keys are LINE_COLUMNS with metadata last, as toRow makes them.
+ */
+function lineJson({ metadata, ...columns }: RequestLogRow): string {
+  return `${JSON.stringify(columns).slice(0, -1)},"metadata":${metadata}}`;
 }
 
 /**
