@@ -72,8 +72,9 @@ const failure = (id, error) => ({
  * PGlite in a thread of its own. In the service's thread it took 58% of that thread at 2,000
  * lookups/s offered (its WebAssembly 35%, its wire protocol's JavaScript 23%), and everything
  * else waited for it; in its own thread it works on the second core while the service goes on
- * (scripts/bench/README.md, session 25). Statements still go one at a time: the dialect holds
- * the one connection from a statement's start, or a transaction's, to its end.
+ * (scripts/bench/README.md, session 25). It runs statements one at a time, in the order they
+ * are sent: the dialect holds the one connection while a statement is sent, or through a whole
+ * transaction, so several statements may wait here at once (pglite-dialect.ts).
  */
 export class PgliteThread {
   private readonly worker: Worker;
