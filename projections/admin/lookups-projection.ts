@@ -4,6 +4,7 @@ import { lookupOutcomeOf, lookupSourceOf, type LookupRef } from '../../domain/lo
 import { userIdOfCreditsStream } from '../credits/projection';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
+import { insertRows, jsonRows } from '../json-rows';
 import { type ReadModelTransaction, type Recorded } from '../projection';
 import type { ReadModels } from '../schema';
 import { ACCOUNT_FACTS, keepAccountFacts, markDeleted } from './user-accounts';
@@ -157,7 +158,7 @@ async function addUp<T extends keyof ReadModels & string>(
   // A row the upsert inserted has no xmax; one it updated carries this transaction's.
   const { rows: added } = await sql<CounterRow<T> & { added: boolean }>`
     INSERT INTO ${sql.table(table)} (${sql.join(columns.map((c) => sql.ref(c)))})
-    VALUES ${sql.join([...folded.values()].map((row) => sql`(${sql.join(columns.map((c) => row[c]))})`))}
+    ${jsonRows(table, columns, [...folded.values()])}
     ON CONFLICT (${sql.join(keys.map((k) => sql.ref(k)))})
     ${updates.length > 0 ? sql`DO UPDATE SET ${sql.join(updates)}` : sql`DO NOTHING`}
     ${reportAdded ? sql`RETURNING ${sql.join(keys.map((k) => sql.ref(k)))}, xmax = 0 AS added` : sql``}`.execute(
@@ -272,39 +273,31 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
   );
 }
 
-/** Rows per statement, well inside PostgreSQL's 65,535 parameters at 13 columns a row. */
-const CHUNK = 1_000;
-
 /**
  * Writes the batch's summary rows and returns those whose outcome this batch recorded first: a
  * finished row only replaces a pending one, so a lookup whose outcome is already recorded (a
  * replayed event) comes back from nowhere and counts nowhere.
  */
 async function writeSummaries(trx: ReadModelTransaction, rows: readonly SummaryRow[]): Promise<SummaryRow[]> {
+  if (rows.length === 0) return [];
   const byId = new Map(rows.map((r) => [r.lookup_id, r]));
-  const finished: SummaryRow[] = [];
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const written = await trx
-      .insertInto('admin_lookups')
-      .values(rows.slice(i, i + CHUNK))
-      .onConflict((oc) =>
-        oc
-          .column('lookup_id')
-          .doUpdateSet({
-            outcome: sql`excluded.outcome`,
-            reason: sql`excluded.reason`,
-            credits_after: sql`excluded.credits_after`,
-            at: sql`excluded.at`,
-            duration_ms: sql`excluded.duration_ms`,
-          })
-          .where('admin_lookups.outcome', '=', 'pending')
-          .where(sql.ref('excluded.outcome'), '<>', 'pending'),
-      )
-      .returning(['lookup_id', 'outcome'])
-      .execute();
-    for (const w of written) if (w.outcome !== 'pending') finished.push(byId.get(w.lookup_id)!);
-  }
-  return finished;
+  const written = await insertRows(trx, 'admin_lookups', rows)
+    .onConflict((oc) =>
+      oc
+        .column('lookup_id')
+        .doUpdateSet({
+          outcome: sql`excluded.outcome`,
+          reason: sql`excluded.reason`,
+          credits_after: sql`excluded.credits_after`,
+          at: sql`excluded.at`,
+          duration_ms: sql`excluded.duration_ms`,
+        })
+        .where('admin_lookups.outcome', '=', 'pending')
+        .where(sql.ref('excluded.outcome'), '<>', 'pending'),
+    )
+    .returning(['lookup_id', 'outcome'])
+    .execute();
+  return written.flatMap((w) => (w.outcome === 'pending' ? [] : [byId.get(w.lookup_id)!]));
 }
 
 /**

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { BALANCE_EVENTS } from '../credits/projection';
 import { userIdOfCreditsStream } from '../credits/projection';
+import { insertRows } from '../json-rows';
 import type { ReadModelTransaction, Recorded } from '../projection';
 
 /** The events that say what kind of account a user is and what their balance is. */
@@ -30,9 +31,11 @@ export async function keepAccountFacts(trx: ReadModelTransaction, events: readon
     if (userId) balances.set(userId, event.data.balanceAfter);
   }
   if (registered.size > 0)
-    await trx
-      .insertInto('admin_user_lookups')
-      .values([...registered].map(([user_id, r]) => ({ user_id, ...newRow, ...r })))
+    await insertRows(
+      trx,
+      'admin_user_lookups',
+      [...registered].map(([user_id, r]) => ({ user_id, ...newRow, ...r })),
+    )
       .onConflict((oc) =>
         oc.column('user_id').doUpdateSet({
           registered_at: sql<Date>`excluded.registered_at`,
@@ -41,9 +44,11 @@ export async function keepAccountFacts(trx: ReadModelTransaction, events: readon
       )
       .execute();
   if (balances.size > 0)
-    await trx
-      .insertInto('admin_user_lookups')
-      .values([...balances].map(([user_id, balance]) => ({ user_id, ...newRow, balance })))
+    await insertRows(
+      trx,
+      'admin_user_lookups',
+      [...balances].map(([user_id, balance]) => ({ user_id, ...newRow, balance })),
+    )
       .onConflict((oc) => oc.column('user_id').doUpdateSet({ balance: sql<number>`excluded.balance` }))
       .execute();
 }

@@ -2,6 +2,7 @@ import { backfillRecordOf } from '../../domain/backfill/events';
 import { lookupSourceOf } from '../../domain/lookups/events';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
+import { insertRows } from '../json-rows';
 import type { BackfillRecordsTable, BackfillUndoRecordsTable } from './tables';
 
 /**
@@ -46,19 +47,13 @@ export const backfillRecordsProjection = erasing({
         at: d.at,
       });
     }
-    const values = [...rows.values()];
-    // 7 bind parameters a row: well under PostgreSQL's 65,535.
-    for (let i = 0; i < values.length; i += 5_000)
-      await trx
-        .insertInto('backfill_records')
-        .values(values.slice(i, i + 5_000))
+    if (rows.size > 0)
+      await insertRows(trx, 'backfill_records', [...rows.values()])
         .onConflict((oc) => oc.columns(['job_id', 'object_id']).doNothing())
         .execute();
-    // 7 bind parameters a row. A page taken up again after a crash is recorded once (its cursor).
-    for (let i = 0; i < undone.length; i += 5_000)
-      await trx
-        .insertInto('backfill_undo_records')
-        .values(undone.slice(i, i + 5_000))
+    // A page taken up again after a crash is recorded once (its cursor).
+    if (undone.length > 0)
+      await insertRows(trx, 'backfill_undo_records', undone)
         .onConflict((oc) => oc.columns(['job_id', 'object_id']).doNothing())
         .execute();
     for (const event of events)

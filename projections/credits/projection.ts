@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { lookupOutcomeOf } from '../../domain/lookups/events';
+import { insertRows } from '../json-rows';
 import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
 /** The user a credits stream (`credits-<userId>`) belongs to. */
@@ -56,18 +57,18 @@ export const creditBalancesProjection = batched({
   async applyBatch(trx: ReadModelTransaction, events) {
     const { perUser, successful } = fold(events);
     if (perUser.size > 0) {
-      await trx
-        .insertInto('credit_balances')
-        .values(
-          [...perUser].map(([userId, d]) => ({
-            user_id: userId,
-            balance: d.balance,
-            credits_used: d.creditsUsed,
-            failed_attempts: d.failedAttempts,
-            nothing_to_update: d.nothingToUpdate,
-            updated_at: d.updatedAt,
-          })),
-        )
+      await insertRows(
+        trx,
+        'credit_balances',
+        [...perUser].map(([userId, d]) => ({
+          user_id: userId,
+          balance: d.balance,
+          credits_used: d.creditsUsed,
+          failed_attempts: d.failedAttempts,
+          nothing_to_update: d.nothingToUpdate,
+          updated_at: d.updatedAt,
+        })),
+      )
         .onConflict((oc) =>
           oc.column('user_id').doUpdateSet({
             balance: sql<number>`excluded.balance`,

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { deletingRowsOf, erasing } from '../erasure';
+import { insertRows } from '../json-rows';
 import type { RecordHistoryTable } from './tables';
 
 const CREDITS_PREFIX = 'credits-';
@@ -59,13 +60,9 @@ export const recordHistoryProjection = erasing({
         at: u.at,
       };
     });
-    // 15 bind parameters a row: well under PostgreSQL's 65,535.
-    for (let i = 0; i < rows.length; i += 2_000)
-      await trx
-        .insertInto('record_history')
-        .values(rows.slice(i, i + 2_000))
-        .onConflict((oc) => oc.columns(['portal_id', 'object_type', 'object_id', 'entry_id']).doNothing())
-        .execute();
+    await insertRows(trx, 'record_history', rows)
+      .onConflict((oc) => oc.columns(['portal_id', 'object_type', 'object_id', 'entry_id']).doNothing())
+      .execute();
   },
   // The changes the deleted account paid for were under its key, the undos on its portals under
   // theirs: their ZIPs and values read as erased from now on, as they will in a replay.

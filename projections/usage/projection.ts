@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { lookupOutcomeOf, lookupSourceOf } from '../../domain/lookups/events';
 import { userIdOfCreditsStream } from '../credits/projection';
+import { insertRows } from '../json-rows';
 import { batched, type ReadModelTransaction, type Recorded } from '../projection';
 
 interface DayCount {
@@ -60,22 +61,22 @@ const addCounts = (
                             + coalesce((excluded.${sql.ref(column)} ->> k)::int, 0))
     FROM jsonb_object_keys(daily_usage.${sql.ref(column)} || excluded.${sql.ref(column)}) AS k), '{}'::jsonb)`;
 
-/** Adds the days' counts, one statement for up to 1,000 days (each user and date once, as countByDay gives them). */
+/** Adds the days' counts in one statement (each user and date once, as countByDay gives them). */
 async function add(trx: ReadModelTransaction, days: readonly DayCount[]) {
-  await trx
-    .insertInto('daily_usage')
-    .values(
-      days.map((day) => ({
-        user_id: day.userId,
-        date: day.date,
-        successful_lookups: day.successful,
-        failed_lookups: day.failed,
-        nothing_to_update: day.unchanged,
-        failure_reasons: JSON.stringify(day.reasons),
-        successful_by_source: JSON.stringify(day.sources),
-        refused_values: JSON.stringify(day.refusals),
-      })),
-    )
+  await insertRows(
+    trx,
+    'daily_usage',
+    days.map((day) => ({
+      user_id: day.userId,
+      date: day.date,
+      successful_lookups: day.successful,
+      failed_lookups: day.failed,
+      nothing_to_update: day.unchanged,
+      failure_reasons: day.reasons,
+      successful_by_source: day.sources,
+      refused_values: day.refusals,
+    })),
+  )
     .onConflict((oc) =>
       oc.columns(['user_id', 'date']).doUpdateSet({
         successful_lookups: sql<number>`daily_usage.successful_lookups + excluded.successful_lookups`,
@@ -99,6 +100,6 @@ export const dailyUsageProjection = batched({
   eventTypes: ['LookupSucceeded', 'LookupFailed'],
   async applyBatch(trx, events) {
     const days = countByDay(events);
-    for (let i = 0; i < days.length; i += 1000) await add(trx, days.slice(i, i + 1000));
+    if (days.length > 0) await add(trx, days);
   },
 });

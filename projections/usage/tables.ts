@@ -9,11 +9,11 @@ export interface DailyUsageTable {
   failed_lookups: Generated<number>;
   /** Lookups with nothing to update: neither successes nor failures. */
   nothing_to_update: Generated<number>;
-  failure_reasons: ColumnType<Record<string, number>, string | undefined, string>;
+  failure_reasons: ColumnType<Record<string, number>, Record<string, number> | undefined, string>;
   /** Successful lookups by source (webhook, workflow, backfill). */
-  successful_by_source: ColumnType<Record<string, number>, string | undefined, string>;
+  successful_by_source: ColumnType<Record<string, number>, Record<string, number> | undefined, string>;
   /** crm_validation_failed lookups by HubSpot's refusal, in words. */
-  refused_values: ColumnType<Record<string, number>, string | undefined, string>;
+  refused_values: ColumnType<Record<string, number>, Record<string, number> | undefined, string>;
 }
 
 export interface DailyUsageTables {

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { deletingRowsOf, erasing } from '../erasure';
+import { insertRows } from '../json-rows';
 
 /**
  * What ZipFill last wrote to each property of each record (one row a record), from the lookups
@@ -31,18 +32,14 @@ export const writtenValuesProjection = erasing({
       Object.assign(record.filled, d.filled);
       records.set(key, record);
     }
-    const values = [...records.values()].map((r) => ({ ...r, filled: JSON.stringify(r.filled) }));
-    // Kept well under PostgreSQL's 65,535 bind parameters (4 per row).
-    for (let i = 0; i < values.length; i += 5_000)
-      await trx
-        .insertInto('written_values')
-        .values(values.slice(i, i + 5_000))
-        .onConflict((oc) =>
-          oc
-            .columns(['portal_id', 'object_type', 'object_id'])
-            .doUpdateSet({ filled: sql`written_values.filled || excluded.filled` }),
-        )
-        .execute();
+    if (records.size === 0) return;
+    await insertRows(trx, 'written_values', [...records.values()])
+      .onConflict((oc) =>
+        oc
+          .columns(['portal_id', 'object_type', 'object_id'])
+          .doUpdateSet({ filled: sql`written_values.filled || excluded.filled` }),
+      )
+      .execute();
   },
   // The values came from the deleted account's lookups (their filled values read as none from
   // now on); a portal's records that another account filled before it took the portal over are

@@ -5,8 +5,8 @@ export interface WrittenValuesTable {
   portal_id: string;
   object_type: string;
   object_id: string;
-  /** Property name to value, as JSON. */
-  filled: ColumnType<Record<string, string>, string, string>;
+  /** Property name to value (jsonb). */
+  filled: ColumnType<Record<string, string>, Record<string, string>, string>;
 }
 
 export interface WrittenValueTables {

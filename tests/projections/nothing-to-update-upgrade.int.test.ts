@@ -27,8 +27,8 @@ for (const backend of backends) {
           date: '2026-03-01',
           successful_lookups: 2,
           failed_lookups: 5,
-          failure_reasons: JSON.stringify({ already_filled: 3, zip_not_found: 2 }),
-          successful_by_source: JSON.stringify({ webhook: 2 }),
+          failure_reasons: { already_filled: 3, zip_not_found: 2 },
+          successful_by_source: { webhook: 2 },
         })
         .execute();
       await db
