@@ -13,7 +13,8 @@ describe('the built server, as npm start and the image run it', () => {
   let service: ServiceProcess;
   beforeAll(async () => {
     await buildServer(outdir);
-    service = await startService({}, [...startCommand().flags, join(outdir, 'main.js')]);
+    const { env, flags } = startCommand();
+    service = await startService(env, [...flags, join(outdir, 'main.js')]);
   }, 120_000);
   afterAll(async () => {
     await service?.stop();
@@ -33,11 +34,16 @@ describe('the built server, as npm start and the image run it', () => {
     expect(await page.text()).toContain('<div id="root">');
   });
 
-  it('is what the image runs: its CMD is npm start’s command, node flags included', () => {
+  it('is what the image runs: its CMD is npm start’s command, node flags included, and its ENV sets what npm start sets', () => {
     const dockerfile = readFileSync(join(INSTALL_DIR, 'Dockerfile'), 'utf8');
     const cmd = JSON.parse(/^CMD (\[.*\])$/m.exec(dockerfile)![1]!) as string[];
-    const { flags, script } = startCommand();
+    const { env, flags, script } = startCommand();
     expect(cmd).toEqual(['node', ...flags, script]);
+    const imageEnv = Object.fromEntries(
+      [...dockerfile.matchAll(/^\s*(?:ENV\s+)?([A-Z_][A-Z0-9_]*)=(\S+?)\s*\\?$/gm)].map((m) => [m[1], m[2]]),
+    );
+    expect(Object.keys(env).length).toBeGreaterThan(0);
+    expect(imageEnv).toMatchObject(env);
   });
 
   it('stops cleanly on SIGTERM, as under an init process', async () => {
