@@ -21,7 +21,7 @@ export async function composePayments(o: {
 }) {
   const { settings, logger, accounts } = o;
   const standIn = settings.stripe ? undefined : await o.standIn();
-  const gateway = settings.stripe ? stripeGateway(settings.stripe) : standIn!.gateway;
+  const gateway = settings.stripe ? await stripeGateway(settings.stripe) : standIn!.gateway;
   const deps: PaymentsDeps = {
     gateway,
     subscriptions: subscriptionsHandler(o.store),

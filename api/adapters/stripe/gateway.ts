@@ -1,5 +1,5 @@
-import Stripe from 'stripe';
 import type { Offer } from '../../../domain/credits/pricing';
+import { stripeSdk } from './sdk';
 
 /** What a checkout needs from us; the offer was priced from the server's table. */
 export interface CheckoutRequest {
@@ -62,13 +62,14 @@ export interface PaymentsGateway {
 export const WEBHOOK_TOLERANCE_SECONDS = 300;
 
 /** Verifies with the SDK's constructEvent (never verifyHeader, whose default tolerance skips the time check). */
-export function verifyStripeSignature(
+export async function verifyStripeSignature(
   secret: string,
   rawBody: Buffer,
   signature: string | undefined,
   receivedAtMs: number,
-): PaymentEvent {
+): Promise<PaymentEvent> {
   if (!signature) throw new WebhookSignatureError('the Stripe-Signature header is missing.');
+  const Stripe = await stripeSdk();
   try {
     return Stripe.webhooks.constructEvent(
       rawBody,

@@ -1,4 +1,3 @@
-import Stripe from 'stripe';
 import type { StripeSettings } from '../../settings';
 import {
   checkoutMetadata,
@@ -7,17 +6,18 @@ import {
   type CheckoutRequest,
   type PaymentsGateway,
 } from './gateway';
-
-function providerError(error: unknown): unknown {
-  if (error instanceof Stripe.errors.StripeError) {
-    const status = error.statusCode && error.statusCode < 500 ? 400 : 502;
-    return new PaymentProviderError(error.message, status);
-  }
-  return error;
-}
+import { stripeSdk } from './sdk';
 
 /** The real Stripe API through the official SDK (pointed elsewhere by STRIPE_API_BASE in tests). */
-export function stripeGateway(settings: StripeSettings): PaymentsGateway {
+export async function stripeGateway(settings: StripeSettings): Promise<PaymentsGateway> {
+  const Stripe = await stripeSdk();
+  const providerError = (error: unknown): unknown => {
+    if (error instanceof Stripe.errors.StripeError) {
+      const status = error.statusCode && error.statusCode < 500 ? 400 : 502;
+      return new PaymentProviderError(error.message, status);
+    }
+    return error;
+  };
   const stripe = new Stripe(settings.secretKey, {
     maxNetworkRetries: 2,
     timeout: 20_000,

@@ -1,5 +1,4 @@
 import { createHash } from 'node:crypto';
-import Stripe from 'stripe';
 
 /** What the test checkout sold; mirrors a row of stripe_sandbox_checkouts. */
 export interface SandboxCheckout {
@@ -21,13 +20,13 @@ export interface SandboxSubscription {
   productName: string;
 }
 
+/** An event as Stripe sends it, but for its api_version: the SDK's, stamped when it is sent. */
 export interface SandboxEvent {
   id: string;
   object: 'event';
   type: string;
   created: number;
   livemode: false;
-  api_version: string;
   data: { object: Record<string, unknown> };
 }
 
@@ -45,7 +44,6 @@ function event(type: string, object: Record<string, unknown>, at: Date): Sandbox
     type,
     created: seconds(at),
     livemode: false,
-    api_version: Stripe.API_VERSION,
     data: { object },
   };
 }

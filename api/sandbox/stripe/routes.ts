@@ -1,5 +1,5 @@
 import type { Express, Request, Response } from 'express';
-import Stripe from 'stripe';
+import { stripeSdk } from '../../adapters/stripe/sdk';
 import type { SandboxDb } from '../db';
 import type { HttpModule } from '../../http/app';
 import type { Logger } from '../../logging/logger';
@@ -42,8 +42,9 @@ export function sandboxStripeModule(deps: SandboxDeps): HttpModule {
   const { db, gateway, logger } = deps;
 
   async function deliver(req: Request, events: SandboxEvent[]) {
+    const Stripe = await stripeSdk();
     for (const event of events) {
-      const payload = JSON.stringify(event);
+      const payload = JSON.stringify({ ...event, api_version: Stripe.API_VERSION });
       const signature = Stripe.webhooks.generateTestHeaderString({
         payload,
         secret: gateway.webhookSecret,
