@@ -41,13 +41,13 @@ interface Started {
 async function start(env: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
-  const { env: startEnv, flags, script } = startCommand();
+  const { flags, script } = startCommand();
   const started = performance.now();
   // BENCH_SERVICE_FLAGS adds node flags to the service alone, e.g. `--cpu-prof --cpu-prof-dir=/tmp/p`.
   const extra = process.env.BENCH_SERVICE_FLAGS?.split(' ').filter(Boolean) ?? [];
   const child = spawn(process.execPath, [...flags, ...extra, script], {
     cwd: INSTALL_DIR,
-    env: embeddedServiceEnv(baseUrl, { ...startEnv, ...env }),
+    env: embeddedServiceEnv(baseUrl, env),
     stdio: 'ignore',
   });
   // While it starts the server listens and answers 503 (api/health/starting.ts): the first page

@@ -71,12 +71,7 @@ export async function startFleet(count: number, command: string[], options: Flee
   const proxy = new RoundRobinProxy();
   await proxy.start();
   const processes: ServiceProcess[] = [];
-  const env = {
-    ...startCommand().env,
-    DATABASE_URL: databaseUrl.toString(),
-    PUBLIC_URL: proxy.url,
-    ...options.env,
-  };
+  const env = { DATABASE_URL: databaseUrl.toString(), PUBLIC_URL: proxy.url, ...options.env };
   const add = async () => {
     const service = await startService(env, command);
     processes.push(service);

@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startCommand } from '../../scripts/start-command';
 import { programArgs } from './child-programs';
 
 export interface ServiceProcess {
@@ -32,11 +33,13 @@ export async function freePort(): Promise<number> {
 
 /**
  * The environment of a service started at `baseUrl` on the embedded default (PGlite, whatever the
- * test run's own environment names), logging warnings only; `env` comes last and wins.
+ * test run's own environment names), with what `npm start` sets before node, logging warnings
+ * only; `env` comes last and wins.
  */
 export function embeddedServiceEnv(baseUrl: string, env: Record<string, string>): NodeJS.ProcessEnv {
   return {
     ...process.env,
+    ...startCommand().env,
     DATABASE_URL: '',
     EVENTSTORE_URL: '',
     PORT: new URL(baseUrl).port,
