@@ -95,8 +95,9 @@ class PGliteConnection implements DatabaseConnection {
 
 /**
  * PGlite has one connection: a caller holds it from acquiring it until its statement is sent, or
- * its transaction ends, so a query from elsewhere never runs inside someone else's transaction. (Kysely 0.29 does this itself for
- * adapters without multiple connections; 0.28 leaves it to the driver, as its SQLite driver does.)
+ * its transaction ends, so a query from elsewhere never runs inside someone else's transaction.
+ * (Kysely 0.29 does this itself for adapters without multiple connections; 0.28 leaves it to the
+ * driver, as its SQLite driver does.)
  */
 class ConnectionMutex {
   #held: Promise<void> | undefined;
