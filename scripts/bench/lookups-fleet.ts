@@ -15,7 +15,7 @@ import { buildFleetServer, startFleet } from '../../tests/support/fleet';
 import { openPostgresSchema } from './eventstore';
 import { appendsPerLookup, rawAppendLimit, type AppendsPerLookup } from './eventstore-workloads';
 import { loadCustomers, measure, offerLookups } from './fleet-load';
-import { loadAverage, shareOf, type BenchRow } from './report';
+import { loadAverage, LOOKUPS_WARM_UP, shareOf, type BenchRow } from './report';
 
 const USERS = 10;
 const QUIET_RATE = 5;
@@ -60,14 +60,17 @@ export async function runFleetLookups(postgresUrl: string, log: (line: string) =
       });
       try {
         const contacts =
-          (QUIET_RATE * QUIET_SECONDS +
+          (LOOKUPS_WARM_UP.perSec * LOOKUPS_WARM_UP.seconds +
+            QUIET_RATE * QUIET_SECONDS +
             STEADY_RATE * STEADY_SECONDS +
             SATURATING_RATE * SATURATING_SECONDS +
             1_000) /
           USERS;
         const customers = await loadCustomers(fleet, USERS, contacts);
-        // A short warm-up so JIT and connection pools are not measured.
-        await measure(fleet, await offerLookups(fleet, customers, 200, 2));
+        await measure(
+          fleet,
+          await offerLookups(fleet, customers, LOOKUPS_WARM_UP.perSec, LOOKUPS_WARM_UP.seconds),
+        );
         const quiet = await measure(
           fleet,
           await offerLookups(fleet, customers, QUIET_RATE, QUIET_SECONDS, 1),

@@ -30,6 +30,7 @@ import {
   cpuMs,
   formatTable,
   loadAverage,
+  LOOKUPS_WARM_UP,
   percentile,
   shareOf,
   type BenchResult,
@@ -248,8 +249,15 @@ async function benchTarget(
       });
     }
     let objectId = 1;
-    // A short warm-up so JIT and connection pools are not measured.
-    await offer(database, baseUrl, crm, portalIds, 200, 1, () => objectId++);
+    await offer(
+      database,
+      baseUrl,
+      crm,
+      portalIds,
+      LOOKUPS_WARM_UP.perSec,
+      LOOKUPS_WARM_UP.seconds,
+      () => objectId++,
+    );
     const measuredSince = new Date();
     const first = objectId;
     for (const rate of rates) {

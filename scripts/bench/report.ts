@@ -64,6 +64,14 @@ function postgresServerCpuMs(): number | undefined {
   return found ? ticks * 10 : undefined;
 }
 
+/**
+ * The lookups offered before a lookup bench measures anything, so that it measures the service
+ * as it runs, not its first minutes: JIT and pools. A second of 200/s was too short for that. On
+ * PostgreSQL, three steps of 2,000 lookups at 500/s after it took 1.58, 1.35 and 1.08 ms of CPU
+ * a lookup, with a p99 of 150, 105 and 77 ms (scripts/bench/README.md, session 28).
+ */
+export const LOOKUPS_WARM_UP = { perSec: 500, seconds: 8 } as const;
+
 /** A figure as a share of the limit measured beside it ("62%"); empty without a limit. */
 export const shareOf = (figure: number, limit: number) =>
   limit > 0 ? `${Math.round((figure / limit) * 100)}%` : '';
