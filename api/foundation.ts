@@ -61,6 +61,7 @@ export function composeFoundation(
       const { droppedQueueFull, droppedDatabaseError } = requestLogs.stats();
       return { queueFull: droppedQueueFull, databaseError: droppedDatabaseError };
     },
+    ...(database.busySeconds ? { databaseBusySeconds: database.busySeconds } : {}),
   });
   const store = observeAppends(opened.store, metrics.written);
   const operational = operationalDb(database);

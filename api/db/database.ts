@@ -22,6 +22,8 @@ export interface Database {
   readonly locks: LeaseLocks;
   /** The PostgreSQL pool itself, for what shares state across the fleet in its own statements (the HubSpot budget and its searches' turns); none on PGlite. */
   readonly pool?: pg.Pool;
+  /** On PGlite, the seconds its thread has spent running statements (PgliteThread.busySeconds). */
+  busySeconds?(): number;
   close(): Promise<void>;
 }
 
@@ -131,6 +133,7 @@ export function fromPglite(pglite: PgliteSession, release?: () => void): Databas
     db,
     schema: 'public',
     locks,
+    ...(pglite.busySeconds !== undefined ? { busySeconds: () => pglite.busySeconds ?? 0 } : {}),
     async close() {
       await locks.close().catch(() => undefined);
       await db.destroy();

@@ -36,6 +36,8 @@ export interface PgliteSession {
   query<R>(sql: string, params?: unknown[]): Promise<{ rows: R[]; affectedRows?: number }>;
   close(): Promise<void>;
   readonly closed: boolean;
+  /** Seconds spent running statements, where the session counts them (PgliteThread). */
+  readonly busySeconds?: number;
 }
 
 /**

@@ -18,6 +18,8 @@ export class PgliteError extends Error {
 
 interface Answer {
   id: number;
+  /** How long the statement ran in the thread, in ms. */
+  ms?: number;
   result?: PgliteResult<unknown>;
   error?: { message: string; fields: Record<string, string | undefined> };
 }
@@ -58,11 +60,12 @@ const failure = (id, error) => ({
       parentPort.close();
       return;
     }
+    const started = performance.now();
     try {
       const { rows, affectedRows } = await pglite.query(sql, params, { rowMode: 'object' });
-      parentPort.postMessage({ id, result: { rows, affectedRows } });
+      parentPort.postMessage({ id, ms: performance.now() - started, result: { rows, affectedRows } });
     } catch (error) {
-      parentPort.postMessage(failure(id, error));
+      parentPort.postMessage({ ...failure(id, error), ms: performance.now() - started });
     }
   });
 })();
@@ -82,6 +85,7 @@ export class PgliteThread {
   private next = 1;
   private closing: Promise<void> | undefined;
   private ended = false;
+  private busyMs = 0;
   private readonly ready: Promise<void>;
 
   private constructor(options: { dataDir?: string; image?: Blob; startParams: readonly string[] }) {
@@ -96,6 +100,7 @@ export class PgliteThread {
       },
     });
     this.worker.on('message', (answer: Answer) => {
+      this.busyMs += answer.ms ?? 0;
       const waiter = this.waiting.get(answer.id);
       this.waiting.delete(answer.id);
       // An idle thread does not keep the process alive, as PGlite in the main thread did not.
@@ -132,6 +137,15 @@ export class PgliteThread {
 
   get closed(): boolean {
     return this.ended;
+  }
+
+  /**
+   * Seconds the thread has spent running statements since it opened. It runs one at a time, so
+   * this grows by at most a second a second: its rate is how busy PGlite is, and near 1 it is
+   * what everything else waits for.
+   */
+  get busySeconds(): number {
+    return this.busyMs / 1000;
   }
 
   async query<R>(sql: string, params: readonly unknown[] = []): Promise<PgliteResult<R>> {

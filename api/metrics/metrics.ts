@@ -33,6 +33,8 @@ export interface ScrapedValues {
   queueDepth(): Promise<number>;
   /** Log lines the request log writer lost, by why. */
   droppedLogLines(): { queueFull: number; databaseError: number };
+  /** On PGlite, the seconds its thread has spent running statements; absent on PostgreSQL. */
+  databaseBusySeconds?(): number;
 }
 
 const LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -135,6 +137,17 @@ export class Metrics implements LookupMetrics, WebhookMetrics, HubSpotMetrics {
         this.set(await scraped.queueDepth());
       },
     });
+    const busySeconds = scraped.databaseBusySeconds?.bind(scraped);
+    if (busySeconds)
+      new Counter({
+        name: 'zipfill_pglite_busy_seconds_total',
+        help: "Seconds PGlite's thread spent running statements; it runs one at a time, so a rate near 1 means every query waits for it",
+        registers: [this.registry],
+        collect() {
+          this.reset();
+          this.inc(busySeconds());
+        },
+      });
     new Gauge({
       name: 'zipfill_log_lines_dropped',
       help: "Log lines this process's request log writer lost since it started, by why",

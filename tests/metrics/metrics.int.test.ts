@@ -49,6 +49,30 @@ describe('GET /metrics is never public', () => {
   );
 });
 
+describe("PGlite's busy seconds", () => {
+  it(
+    'counts the seconds its thread spent running statements, never more than the time that passed',
+    { timeout: 120_000 },
+    async () => {
+      const app = await startApp(pgliteBackend, { METRICS_TOKEN: TEST_METRICS_TOKEN });
+      try {
+        const before = await scrape(app.baseUrl);
+        const since = performance.now();
+        for (let i = 0; i < 3; i++) await signUp(app.baseUrl);
+        const after = await scrape(app.baseUrl);
+        const passed = (performance.now() - since) / 1000;
+        const busy =
+          total(after, 'zipfill_pglite_busy_seconds_total') -
+          total(before, 'zipfill_pglite_busy_seconds_total');
+        expect(busy).toBeGreaterThan(0);
+        expect(busy).toBeLessThanOrEqual(passed);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+});
+
 describe.each(behaviourBackends)('GET /metrics on $name', (backend) => {
   let app: LookupApp;
 
@@ -63,6 +87,10 @@ describe.each(behaviourBackends)('GET /metrics on $name', (backend) => {
       'zipfill_process_cpu_seconds_total',
     ])
       expect(before.families.map((f) => f.name)).toContain(name);
+    // PostgreSQL reports its own load; only the embedded database's thread is counted here.
+    expect(before.families.some((f) => f.name === 'zipfill_pglite_busy_seconds_total')).toBe(
+      backend === pgliteBackend,
+    );
 
     const user = await signUp(app.baseUrl);
     await topUp(app.system, user.userId, 2); // 50 from sign-up: 52 in all
