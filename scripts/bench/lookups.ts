@@ -155,6 +155,7 @@ async function offer(
   const writesBefore = crm.writes.length;
   const load1m = loadAverage();
   const cpuBefore = cpuMs();
+  const busyBefore = database.busySeconds?.();
   const started = performance.now();
   const deliveries: Promise<unknown>[] = [];
   let refused = 0;
@@ -183,6 +184,8 @@ async function offer(
   while (crm.writes.length - writesBefore < expected && performance.now() < deadline)
     await new Promise((r) => setTimeout(r, 20));
   const cpuAfter = cpuMs();
+  const busyAfter = database.busySeconds?.();
+  const busySince = (performance.now() - started) / 1000;
   const writes = crm.writes.slice(writesBefore);
   const perLookup = (ms: number) => (ms / Math.max(writes.length, 1)).toFixed(2);
   const latencies = writes
@@ -204,6 +207,10 @@ async function offer(
     'cpu ms/lookup': perLookup(cpuAfter.process - cpuBefore.process),
     ...(database.kind === 'postgres' && cpuAfter.postgres !== undefined && cpuBefore.postgres !== undefined
       ? { 'server cpu ms/lookup': perLookup(cpuAfter.postgres - cpuBefore.postgres) }
+      : {}),
+    // PGlite runs one statement at a time: near 100%, it is what the lookups wait for.
+    ...(busyBefore !== undefined && busyAfter !== undefined
+      ? { 'PGlite busy': shareOf(busyAfter - busyBefore, busySince) }
       : {}),
     load1m,
   };
