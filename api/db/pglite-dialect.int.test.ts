@@ -133,3 +133,21 @@ for (const [where, session] of Object.entries(sessions)) {
     });
   });
 }
+
+describe("PGlite's thread", () => {
+  it('counts the seconds it spent running statements, failed ones too, never more than it has been open', async () => {
+    const opened = performance.now();
+    const pglite = await PgliteThread.open({ startParams: [] });
+    try {
+      expect(pglite.busySeconds).toBe(0);
+      await pglite.query('SELECT pg_sleep(0.2)');
+      const afterSleep = pglite.busySeconds;
+      expect(afterSleep).toBeGreaterThanOrEqual(0.2);
+      await pglite.query('SELECT pg_sleep(0.1), 1 / 0').catch(() => undefined);
+      expect(pglite.busySeconds).toBeGreaterThan(afterSleep);
+      expect(pglite.busySeconds).toBeLessThanOrEqual((performance.now() - opened) / 1000);
+    } finally {
+      await pglite.close();
+    }
+  });
+});

@@ -50,27 +50,20 @@ describe('GET /metrics is never public', () => {
 });
 
 describe("PGlite's busy seconds", () => {
-  it(
-    'counts the seconds its thread spent running statements, never more than the time that passed',
-    { timeout: 120_000 },
-    async () => {
-      const app = await startApp(pgliteBackend, { METRICS_TOKEN: TEST_METRICS_TOKEN });
-      try {
-        const before = await scrape(app.baseUrl);
-        const since = performance.now();
-        for (let i = 0; i < 3; i++) await signUp(app.baseUrl);
-        const after = await scrape(app.baseUrl);
-        const passed = (performance.now() - since) / 1000;
-        const busy =
-          total(after, 'zipfill_pglite_busy_seconds_total') -
-          total(before, 'zipfill_pglite_busy_seconds_total');
-        expect(busy).toBeGreaterThan(0);
-        expect(busy).toBeLessThanOrEqual(passed);
-      } finally {
-        await app.close();
-      }
-    },
-  );
+  it('moves with the statements the service runs', { timeout: 120_000 }, async () => {
+    const app = await startApp(pgliteBackend, { METRICS_TOKEN: TEST_METRICS_TOKEN });
+    try {
+      const before = await scrape(app.baseUrl);
+      for (let i = 0; i < 3; i++) await signUp(app.baseUrl);
+      const after = await scrape(app.baseUrl);
+      // Bounded by the time the thread has been open: api/db/pglite-dialect.int.test.ts.
+      expect(total(after, 'zipfill_pglite_busy_seconds_total')).toBeGreaterThan(
+        total(before, 'zipfill_pglite_busy_seconds_total'),
+      );
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe.each(behaviourBackends)('GET /metrics on $name', (backend) => {
