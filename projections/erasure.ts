@@ -4,6 +4,7 @@ import type { RecordedEvent } from '../domain/eventstore/types';
 import { recordKey, type ContactPrivacyDeletedData, type RecordRef } from '../domain/privacy/events';
 import { batched, type Projection, type ReadModelTransaction, type Recorded } from './projection';
 import type { ReadModels } from './schema';
+import { sideBySide } from './side-by-side';
 
 export type AccountDeletion = Recorded<'AccountDeleted'>;
 
@@ -89,9 +90,10 @@ export function erasing<T extends LogEventType>(spec: {
   const { forgetRecord } = spec;
   const tombstones = forgottenRecordsTable(spec.name);
   const applyRun = async (trx: ReadModelTransaction, run: readonly RecordedEvent[]) => {
-    await inner.apply(trx, run);
-    if (!forgetRecord) return;
-    for (const record of await forgottenAmong(trx, tombstones, run)) await forgetRecord(trx, record);
+    if (!forgetRecord) return inner.apply(trx, run);
+    // The apply writes no tombstones, so the two need not wait for each other.
+    const [, forgotten] = await sideBySide(inner.apply(trx, run), forgottenAmong(trx, tombstones, run));
+    for (const record of forgotten) await forgetRecord(trx, record);
   };
   const forget = async (trx: ReadModelTransaction, d: ContactPrivacyDeletedData) => {
     await sql`

@@ -7,6 +7,7 @@ import {
 } from '../domain/eventstore/types';
 import { advanceCheckpoint, advanceCheckpoints } from './checkpoints';
 import type { Projection } from './projection';
+import { sideBySide } from './side-by-side';
 import type { ReadModelDb } from './schema';
 import { backoffMs, SingletonWorker, type Locks, type WorkerLog } from './worker';
 
@@ -66,6 +67,10 @@ interface Member {
   retryAt: number;
   lastError?: string;
 }
+
+/** The events of a batch a member reads. */
+const handledBy = (m: Member, events: readonly RecordedEvent[]) =>
+  events.filter((e) => m.projection.eventTypes.includes(e.type));
 
 /**
  * Feeds the projections from the log: catch up from their checkpoints, then follow live. One
@@ -275,7 +280,7 @@ export class ProjectionRunner {
     const untouched: Member[] = [];
     const commits: Promise<void>[] = [];
     for (const m of members) {
-      const handled = events.filter((e) => m.projection.eventTypes.includes(e.type));
+      const handled = handledBy(m, events);
       // Nothing of its own in the batch: its checkpoint moves with the others' in one statement.
       if (handled.length === 0 && from !== START) untouched.push(m);
       // Side by side, as separate workers did: on PostgreSQL each takes a connection of the
@@ -314,10 +319,12 @@ export class ProjectionRunner {
           from,
           next,
         );
-        for (const m of members) {
-          const handled = events.filter((e) => m.projection.eventTypes.includes(e.type));
-          if (names.has(m.projection.name) && handled.length > 0) await m.projection.apply(trx, handled);
-        }
+        await sideBySide(
+          ...members.map(async (m) => {
+            const handled = handledBy(m, events);
+            if (names.has(m.projection.name) && handled.length > 0) await m.projection.apply(trx, handled);
+          }),
+        );
         return names;
       });
     } catch {

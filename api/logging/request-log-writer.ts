@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
 import { jsonRows } from '../../projections/json-rows';
 import { SingletonWorker, type Locks } from '../../projections/worker';
+import { sideBySide } from '../../projections/side-by-side';
 import type { OperationalDb, OperationalTables } from '../db/operational';
 import type { RequestLogRequestsTable, RequestLogsTable } from './tables';
 import type { Logger, LogLine } from './logger';
@@ -216,10 +217,8 @@ export class RequestLogWriter {
       const batch = this.queue.splice(0, this.batchSize);
       try {
         await this.db.transaction().execute(async (trx) => {
-          const ids = await insertLines(trx, batch);
-          await recordHourlyStats(trx, batch);
-          await recordRequests(trx, batch, ids);
-          await this.options.afterWrite?.(trx, ids);
+          const [ids] = await sideBySide(insertLines(trx, batch), recordHourlyStats(trx, batch));
+          await sideBySide(recordRequests(trx, batch, ids), this.options.afterWrite?.(trx, ids));
         });
         this.counts.written += batch.length;
         if (this.failing) this.options.report?.info('Request logs are being written again');
@@ -317,26 +316,29 @@ async function recordHourlyStats(trx: Transaction<OperationalTables>, batch: rea
   if (hours.length === 0) return;
   const add = (column: keyof Omit<HourStats, 'users'>) =>
     sql<number>`request_stats_hourly.${sql.ref(column)} + excluded.${sql.ref(column)}`;
-  await trx
-    .insertInto('request_stats_hourly')
-    .values(hours.map(([hour, { users: _users, ...counts }]) => ({ hour, ...counts })))
-    .onConflict((oc) =>
-      oc.column('hour').doUpdateSet({
-        requests: add('requests'),
-        failed_requests: add('failed_requests'),
-        response_time_total_ms: add('response_time_total_ms'),
-        error_logs: add('error_logs'),
-        warning_logs: add('warning_logs'),
-      }),
-    )
-    .execute();
   const users = hours.flatMap(([hour, h]) => [...h.users].sort(byText).map((user_id) => ({ hour, user_id })));
-  if (users.length > 0)
-    await trx
-      .insertInto('request_users_hourly')
-      .values(users)
-      .onConflict((oc) => oc.columns(['hour', 'user_id']).doNothing())
-      .execute();
+  await sideBySide(
+    trx
+      .insertInto('request_stats_hourly')
+      .values(hours.map(([hour, { users: _users, ...counts }]) => ({ hour, ...counts })))
+      .onConflict((oc) =>
+        oc.column('hour').doUpdateSet({
+          requests: add('requests'),
+          failed_requests: add('failed_requests'),
+          response_time_total_ms: add('response_time_total_ms'),
+          error_logs: add('error_logs'),
+          warning_logs: add('warning_logs'),
+        }),
+      )
+      .execute(),
+    users.length > 0
+      ? trx
+          .insertInto('request_users_hourly')
+          .values(users)
+          .onConflict((oc) => oc.columns(['hour', 'user_id']).doNothing())
+          .execute()
+      : undefined,
+  );
 }
 
 /** A `request_log_requests` row as the writer folds it, its times still ISO strings. */

@@ -6,6 +6,7 @@ import { ERASED_ZIP } from '../../domain/lookups/personal-data';
 import { erasing } from '../erasure';
 import { insertRows, jsonRows } from '../json-rows';
 import { type ReadModelTransaction, type Recorded } from '../projection';
+import { sideBySide } from '../side-by-side';
 import type { ReadModels } from '../schema';
 import { ACCOUNT_FACTS, keepAccountFacts, markDeleted } from './user-accounts';
 import { mergeRings, mergeRingsSql, ringOf, type WeekRing } from './week-ring';
@@ -180,96 +181,103 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
     },
   }));
   const counts = { sum: ['successful', 'failed', 'nothing_to_update'] as const };
-  await addUp(
-    trx,
-    'admin_user_lookups',
-    ['user_id'],
-    counted.map(({ row, day, tally }) => {
-      const week = ringOf(day, tally.successful + tally.failed);
-      return {
-        user_id: row.user_id,
-        ...tally,
-        last_lookup_at: row.at,
-        week_days: week.days,
-        week_lookups: week.counts,
-      };
-    }),
-    { ...counts, latest: ['last_lookup_at'], rings: [{ days: 'week_days', counts: 'week_lookups' }] },
-  );
-  const firstOfTheirDay = await addUp(
-    trx,
-    'admin_user_days',
-    ['user_id', 'day'],
-    counted.map(({ row, day, tally }) => ({ user_id: row.user_id, day, ...tally })),
-    { ...counts, reportAdded: true },
-  );
-  await addUp(
-    trx,
-    'admin_days',
-    ['day'],
-    firstOfTheirDay.map(({ day }) => ({ day: String(day), users: 1 })),
-    { sum: ['users'] },
-  );
-  await addUp(
-    trx,
-    'admin_day_hours',
-    ['day', 'hour'],
-    counted.map(({ row, day, tally }) => ({ day, hour: hourOf(row.at), ...tally })),
-    counts,
-  );
-  await addUp(
-    trx,
-    'admin_portal_lookups',
-    ['portal_id'],
-    counted.map(({ row, tally }) => ({
-      portal_id: row.portal_id,
-      total: 1,
-      successful: tally.successful,
-      last_activity: row.at,
-    })),
-    { sum: ['total', 'successful'], latest: ['last_activity'] },
-  );
-  await addUp(
-    trx,
-    'admin_portal_users',
-    ['portal_id', 'user_id'],
-    counted.map(({ row }) => ({ portal_id: row.portal_id, user_id: row.user_id })),
-  );
   // Failure Analysis counts failures only: nothing to update is not one.
   const failures = counted.flatMap(({ row, day }) =>
     row.outcome !== 'failed' || row.reason === null ? [] : [{ row, day, reason: row.reason }],
   );
-  await addUp(
-    trx,
-    'admin_failure_days',
-    ['reason', 'day'],
-    failures.map(({ reason, day }) => ({ reason, day, failures: 1 })),
-    { sum: ['failures'] },
-  );
-  await addUp(
-    trx,
-    'admin_failure_hours',
-    ['reason', 'hour_start'],
-    failures.map(({ reason, row }) => ({
-      reason,
-      hour_start: hourStart(Date.parse(row.at)).toISOString(),
-      failures: 1,
-    })),
-    { sum: ['failures'] },
-  );
-  const firstOfTheirReason = await addUp(
-    trx,
-    'admin_failure_users',
-    ['reason', 'user_id'],
-    failures.map(({ reason, row }) => ({ reason, user_id: row.user_id, failures: 1 })),
-    { sum: ['failures'], reportAdded: true },
-  );
-  await addUp(
-    trx,
-    'admin_failure_reasons',
-    ['reason'],
-    firstOfTheirReason.map(({ reason }) => ({ reason: String(reason), users: 1 })),
-    { sum: ['users'] },
+  // Each table is its own; only the day's and the reason's users wait for whom they add.
+  await sideBySide(
+    addUp(
+      trx,
+      'admin_user_lookups',
+      ['user_id'],
+      counted.map(({ row, day, tally }) => {
+        const week = ringOf(day, tally.successful + tally.failed);
+        return {
+          user_id: row.user_id,
+          ...tally,
+          last_lookup_at: row.at,
+          week_days: week.days,
+          week_lookups: week.counts,
+        };
+      }),
+      { ...counts, latest: ['last_lookup_at'], rings: [{ days: 'week_days', counts: 'week_lookups' }] },
+    ),
+    (async () => {
+      const firstOfTheirDay = await addUp(
+        trx,
+        'admin_user_days',
+        ['user_id', 'day'],
+        counted.map(({ row, day, tally }) => ({ user_id: row.user_id, day, ...tally })),
+        { ...counts, reportAdded: true },
+      );
+      await addUp(
+        trx,
+        'admin_days',
+        ['day'],
+        firstOfTheirDay.map(({ day }) => ({ day: String(day), users: 1 })),
+        { sum: ['users'] },
+      );
+    })(),
+    addUp(
+      trx,
+      'admin_day_hours',
+      ['day', 'hour'],
+      counted.map(({ row, day, tally }) => ({ day, hour: hourOf(row.at), ...tally })),
+      counts,
+    ),
+    addUp(
+      trx,
+      'admin_portal_lookups',
+      ['portal_id'],
+      counted.map(({ row, tally }) => ({
+        portal_id: row.portal_id,
+        total: 1,
+        successful: tally.successful,
+        last_activity: row.at,
+      })),
+      { sum: ['total', 'successful'], latest: ['last_activity'] },
+    ),
+    addUp(
+      trx,
+      'admin_portal_users',
+      ['portal_id', 'user_id'],
+      counted.map(({ row }) => ({ portal_id: row.portal_id, user_id: row.user_id })),
+    ),
+    addUp(
+      trx,
+      'admin_failure_days',
+      ['reason', 'day'],
+      failures.map(({ reason, day }) => ({ reason, day, failures: 1 })),
+      { sum: ['failures'] },
+    ),
+    addUp(
+      trx,
+      'admin_failure_hours',
+      ['reason', 'hour_start'],
+      failures.map(({ reason, row }) => ({
+        reason,
+        hour_start: hourStart(Date.parse(row.at)).toISOString(),
+        failures: 1,
+      })),
+      { sum: ['failures'] },
+    ),
+    (async () => {
+      const firstOfTheirReason = await addUp(
+        trx,
+        'admin_failure_users',
+        ['reason', 'user_id'],
+        failures.map(({ reason, row }) => ({ reason, user_id: row.user_id, failures: 1 })),
+        { sum: ['failures'], reportAdded: true },
+      );
+      await addUp(
+        trx,
+        'admin_failure_reasons',
+        ['reason'],
+        firstOfTheirReason.map(({ reason }) => ({ reason: String(reason), users: 1 })),
+        { sum: ['users'] },
+      );
+    })(),
   );
 }
 
@@ -324,10 +332,11 @@ export const adminLookupsProjection = erasing({
   ],
   eventTypes: [...HANDLED, ...ACCOUNT_FACTS],
   async applyBatch(trx, events) {
-    await keepAccountFacts(trx, events);
-    const rows = summaryRows(events.filter(isLookupEvent));
-    if (rows.length === 0) return;
-    await bumpCounters(trx, await writeSummaries(trx, rows));
+    const [, finished] = await sideBySide(
+      keepAccountFacts(trx, events),
+      writeSummaries(trx, summaryRows(events.filter(isLookupEvent))),
+    );
+    if (finished.length > 0) await bumpCounters(trx, finished);
   },
   // The counts and credits stay: they are the ledger's, and name no one once the account is gone.
   async erase(trx, { data }) {
