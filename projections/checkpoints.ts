@@ -18,9 +18,10 @@ export async function readCheckpoint(
 /**
  * Moves a projection's checkpoint from `from` to `to`, only if it still stands at `from`.
  * Returns false when another writer moved it first: the caller's transaction must then roll back.
+ * One statement: alone, it needs no transaction of its own.
  */
 export async function advanceCheckpoint(
-  trx: ReadModelTransaction,
+  trx: ReadModelDb | ReadModelTransaction,
   name: string,
   from: Checkpoint,
   to: Checkpoint,

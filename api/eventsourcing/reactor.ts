@@ -179,10 +179,8 @@ export class Reactor {
   /** Writes the checkpoint `to`; one moved by another writer (a lost lock) makes it read the row again. */
   private async persist(place: Place, to: Checkpoint): Promise<void> {
     try {
-      await this.options.readModels.transaction().execute(async (trx) => {
-        if (!(await advanceCheckpoint(trx, this.checkpointName, place.persisted, to)))
-          throw new Error(`The checkpoint of ${this.checkpointName} was moved by another writer`);
-      });
+      if (!(await advanceCheckpoint(this.options.readModels, this.checkpointName, place.persisted, to)))
+        throw new Error(`The checkpoint of ${this.checkpointName} was moved by another writer`);
     } catch (error) {
       this.place = undefined;
       throw error;
