@@ -29,6 +29,28 @@ function heldTransaction(db: Kysely<Tables>, n: number, outcome: 'commit' | 'rol
   return { written, finish, done };
 }
 
+/** A session that notes each statement sent, with those still unanswered when it was. */
+function watching(pglite: PgliteSession) {
+  const inFlight: string[] = [];
+  const sent: { text: string; unanswered: string[] }[] = [];
+  const watched: PgliteSession = {
+    get closed() {
+      return pglite.closed;
+    },
+    close: () => pglite.close(),
+    async query<R>(text: string, params?: unknown[]) {
+      sent.push({ text, unanswered: [...inFlight] });
+      inFlight.push(text);
+      try {
+        return await pglite.query<R>(text, params);
+      } finally {
+        inFlight.splice(inFlight.indexOf(text), 1);
+      }
+    },
+  };
+  return { watched, sent };
+}
+
 const marks = async (db: Kysely<Tables>) =>
   (await db.selectFrom('marks').select('n').orderBy('n').execute()).map((r) => r.n);
 
@@ -125,6 +147,30 @@ for (const [where, session] of Object.entries(sessions)) {
       }
     });
 
+    it("lets the next caller's statement go once a transaction's COMMIT or ROLLBACK is sent, to run after it", async () => {
+      const { watched, sent } = watching(await session());
+      const db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: watched }) });
+      try {
+        await sql`CREATE TABLE marks (n int UNIQUE)`.execute(db);
+        for (const [outcome, end, seen] of [
+          ['commit', 'COMMIT', [1]],
+          ['roll back', 'ROLLBACK', [1]],
+        ] as const) {
+          const tx = heldTransaction(db, outcome === 'commit' ? 1 : 2, outcome);
+          await tx.written;
+          const next = marks(db);
+          tx.finish();
+          await tx.done.catch(() => undefined);
+
+          expect(await next).toEqual(seen);
+          const read = sent.findLast((s) => s.text.startsWith('select'));
+          expect(read?.unanswered).toContain(end);
+        }
+      } finally {
+        await db.destroy();
+      }
+    });
+
     it('answers a statement after it was closed as a lost connection', async () => {
       const pglite = await session();
       await pglite.close();
@@ -148,6 +194,23 @@ describe("PGlite's thread", () => {
       expect(pglite.busySeconds).toBeLessThanOrEqual((performance.now() - opened) / 1000);
     } finally {
       await pglite.close();
+    }
+  });
+
+  it("sends a transaction's first statement without waiting for its BEGIN to be answered, and runs it inside", async () => {
+    const { watched, sent } = watching(await PgliteThread.open({ startParams: [] }));
+    const db = new Kysely<Tables>({ dialect: new PGliteDialect({ pglite: watched }) });
+    try {
+      await sql`CREATE TABLE marks (n int UNIQUE)`.execute(db);
+      const tx = heldTransaction(db, 1, 'roll back');
+      await tx.written;
+      tx.finish();
+      await expect(tx.done).rejects.toThrow('rolled back');
+
+      expect(sent.find((s) => s.text.startsWith('insert'))?.unanswered).toContain('BEGIN');
+      expect(await marks(db)).toEqual([]);
+    } finally {
+      await db.destroy();
     }
   });
 });

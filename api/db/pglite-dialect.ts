@@ -47,11 +47,13 @@ export interface PgliteSession {
  * of waiting for its answer to reach this thread and be handled. In PGlite's own thread the
  * answer crossed back to a service busy with other work, and PGlite waited idle meanwhile: about
  * 3 ms a statement at 600 lookups/s offered (bench README, session 26). A transaction keeps the
- * connection from BEGIN until Kysely releases it, so no one else's statement runs inside it.
+ * connection from BEGIN until its COMMIT or ROLLBACK is sent, so no one else's statement runs
+ * inside it; neither end waits for its answer before the next statement is sent (session 29).
  */
 class PGliteConnection implements DatabaseConnection {
   #inTransaction = false;
   #released = false;
+  #begun: Promise<unknown> = Promise.resolve();
 
   constructor(
     readonly pglite: PgliteSession,
@@ -83,15 +85,30 @@ class PGliteConnection implements DatabaseConnection {
   /** The caller holds the one connection (the mutex below) until it commits or rolls back. */
   async begin(): Promise<void> {
     this.#inTransaction = true;
-    await this.pglite.query('BEGIN');
+    // Not waited for: the transaction's statements run after it in PGlite's order, and BEGIN
+    // fails only where they would too (PGlite closed); inside a transaction it only warns.
+    this.#begun = this.pglite.query('BEGIN');
+    this.#begun.catch(() => undefined);
   }
 
+  /**
+   * Lets the connection go as soon as the COMMIT is sent, as a statement outside a transaction
+   * does: the next caller's statements run after it whatever it answers (a failed COMMIT has
+   * already ended the transaction), so they need not wait for the answer to reach this thread.
+   */
   async commit(): Promise<void> {
-    await this.pglite.query('COMMIT');
+    await this.#begun; // a BEGIN that failed fails the transaction
+    await this.end('COMMIT');
   }
 
   async rollback(): Promise<void> {
-    await this.pglite.query('ROLLBACK');
+    await this.end('ROLLBACK');
+  }
+
+  private async end(statement: 'COMMIT' | 'ROLLBACK'): Promise<void> {
+    const ended = this.pglite.query(statement);
+    this.release();
+    await ended;
   }
 }
 
