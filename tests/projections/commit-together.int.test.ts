@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { EventStore } from '../../domain/eventstore/types';
+import type { Checkpoint, EventStore } from '../../domain/eventstore/types';
 import type { Projection } from '../../projections/projection';
 import { ProjectionRunner } from '../../projections/runner';
 import { readModels } from '../../projections/schema';
@@ -131,6 +131,53 @@ for (const backend of backends) {
       ];
       expect(h.rows).toBe(h.distinct);
       expect(f).toEqual(h);
+    });
+
+    it('keeps nothing of a batch for a projection whose checkpoint another writer moved, and the others apply it once', async () => {
+      const [kept, moved] = [freshName('together'), freshName('together')];
+      for (const table of [kept, moved]) await createRecordingTable(t.database.db, table);
+      const [keptName, movedName] = [freshName('p'), freshName('p')];
+      // The next batch's read waits until the other writer has moved the checkpoint.
+      let heldRead: Promise<void> | undefined;
+      const store: EventStore = Object.create(t.store) as EventStore;
+      store.readAll = async (options) => {
+        const read = t.store.readAll(options);
+        await heldRead;
+        return read;
+      };
+      const runner = new ProjectionRunner({
+        store,
+        readModels: readModels(t.database.db),
+        projections: [txRecording(keptName, kept), txRecording(movedName, moved)],
+        locks: t.database.locks,
+        batchSize: 1000,
+        pollMs: 20,
+        commitTogether: true,
+      });
+      runner.start();
+      try {
+        await appendTicks(t.store, 1, 10);
+        await runner.settled();
+        const before = await countRecorded(t.database.db, moved);
+        const { rows } = await sql<{ checkpoint: string }>`
+          SELECT checkpoint FROM projection_checkpoints WHERE name = ${movedName}`.execute(t.database.db);
+        let release!: () => void;
+        heldRead = new Promise((resolve) => (release = resolve));
+        await appendTicks(t.store, 1, 20);
+        const { next: head } = await t.store.readAll({ after: rows[0]!.checkpoint as Checkpoint, limit: 1000 });
+        await sql`UPDATE projection_checkpoints SET checkpoint = ${head} WHERE name = ${movedName}`.execute(
+          t.database.db,
+        );
+        release();
+        await runner.settled();
+
+        expect(await countRecorded(t.database.db, moved)).toEqual(before);
+        const counted = await countRecorded(t.database.db, kept);
+        expect(counted.rows).toBe(counted.distinct);
+        expect(counted.rows).toBe(before.rows + 20);
+      } finally {
+        await runner.stop();
+      }
     });
   });
 }
