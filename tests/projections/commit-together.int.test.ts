@@ -164,7 +164,10 @@ for (const backend of backends) {
         let release!: () => void;
         heldRead = new Promise((resolve) => (release = resolve));
         await appendTicks(t.store, 1, 20);
-        const { next: head } = await t.store.readAll({ after: rows[0]!.checkpoint as Checkpoint, limit: 1000 });
+        const { next: head } = await t.store.readAll({
+          after: rows[0]!.checkpoint as Checkpoint,
+          limit: 1000,
+        });
         await sql`UPDATE projection_checkpoints SET checkpoint = ${head} WHERE name = ${movedName}`.execute(
           t.database.db,
         );
