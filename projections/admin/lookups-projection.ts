@@ -168,6 +168,32 @@ async function addUp<T extends keyof ReadModels & string>(
   return added.filter((row) => row.added);
 }
 
+/**
+ * Adds a batch's rows to a counter table keyed by user and `users.key` (a day, a failure reason),
+ * then adds one to `users` in the `users.table` row of that key for each user the table did not
+ * hold before: each user counts once a day, or once a reason.
+ */
+async function addUpCountingNewUsers<
+  T extends 'admin_user_days' | 'admin_failure_users',
+  U extends 'admin_days' | 'admin_failure_reasons',
+>(
+  trx: ReadModelTransaction,
+  table: T,
+  keys: readonly Column<T>[],
+  rows: readonly CounterRow<T>[],
+  { sum }: { sum: readonly Column<T>[] },
+  users: { table: U; key: Column<T> & Column<U> },
+): Promise<void> {
+  const added = await addUp(trx, table, keys, rows, { sum, reportAdded: true });
+  await addUp(
+    trx,
+    users.table,
+    [users.key],
+    added.map((row) => ({ [users.key]: String(row[users.key]), users: 1 }) as CounterRow<U>),
+    { sum: ['users' as Column<U>] },
+  );
+}
+
 /** Bumps every counter the dashboard reads for the lookups that finished in this batch. */
 async function bumpCounters(trx: ReadModelTransaction, finished: readonly SummaryRow[]) {
   const counted = finished.map((row) => ({
@@ -185,7 +211,7 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
   const failures = counted.flatMap(({ row, day }) =>
     row.outcome !== 'failed' || row.reason === null ? [] : [{ row, day, reason: row.reason }],
   );
-  // Each table is its own; only the day's and the reason's users wait for whom they add.
+  // Each table is its own; only the day's and the reason's users wait for the rows they count.
   await sideBySide(
     addUp(
       trx,
@@ -203,22 +229,14 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
       }),
       { ...counts, latest: ['last_lookup_at'], rings: [{ days: 'week_days', counts: 'week_lookups' }] },
     ),
-    (async () => {
-      const firstOfTheirDay = await addUp(
-        trx,
-        'admin_user_days',
-        ['user_id', 'day'],
-        counted.map(({ row, day, tally }) => ({ user_id: row.user_id, day, ...tally })),
-        { ...counts, reportAdded: true },
-      );
-      await addUp(
-        trx,
-        'admin_days',
-        ['day'],
-        firstOfTheirDay.map(({ day }) => ({ day: String(day), users: 1 })),
-        { sum: ['users'] },
-      );
-    })(),
+    addUpCountingNewUsers(
+      trx,
+      'admin_user_days',
+      ['user_id', 'day'],
+      counted.map(({ row, day, tally }) => ({ user_id: row.user_id, day, ...tally })),
+      counts,
+      { table: 'admin_days', key: 'day' },
+    ),
     addUp(
       trx,
       'admin_day_hours',
@@ -262,22 +280,14 @@ async function bumpCounters(trx: ReadModelTransaction, finished: readonly Summar
       })),
       { sum: ['failures'] },
     ),
-    (async () => {
-      const firstOfTheirReason = await addUp(
-        trx,
-        'admin_failure_users',
-        ['reason', 'user_id'],
-        failures.map(({ reason, row }) => ({ reason, user_id: row.user_id, failures: 1 })),
-        { sum: ['failures'], reportAdded: true },
-      );
-      await addUp(
-        trx,
-        'admin_failure_reasons',
-        ['reason'],
-        firstOfTheirReason.map(({ reason }) => ({ reason: String(reason), users: 1 })),
-        { sum: ['users'] },
-      );
-    })(),
+    addUpCountingNewUsers(
+      trx,
+      'admin_failure_users',
+      ['reason', 'user_id'],
+      failures.map(({ reason, row }) => ({ reason, user_id: row.user_id, failures: 1 })),
+      { sum: ['failures'] },
+      { table: 'admin_failure_reasons', key: 'reason' },
+    ),
   );
 }
 
